@@ -1,0 +1,10 @@
+// After tsc: make the CLI executable and write the config JSON Schema from the zod schema.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+
+chmodSync(new URL('../dist/cli/main.js', import.meta.url), 0o755);
+const { configJsonSchema } = await import('../dist/config/schema.js');
+mkdirSync(new URL('../schema/', import.meta.url), { recursive: true });
+writeFileSync(
+  new URL('../schema/opencode-plusplus.config.schema.json', import.meta.url),
+  `${JSON.stringify(configJsonSchema(), null, 2)}\n`,
+);

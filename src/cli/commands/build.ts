@@ -1,0 +1,34 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+const describeBuild = `Scan, index and rank the repository and write AGENTS.md (managed block) and .agent-context/.
+Always a full build: caches are rebuilt, not read. Use \`update\` for an incremental refresh.`;
+
+const describeUpdate = `Refresh the context incrementally: only files whose content changed are re-parsed,
+and nothing is written when sources, config and outputs still match the last build.`;
+
+export const buildCommand: CommandDefinition = (program, context) => {
+  for (const [name, mode, description] of [
+    ['build', 'build', describeBuild],
+    ['update', 'update', describeUpdate],
+  ] as const) {
+    program
+      .command(`${name} [dir]`)
+      .description(description)
+      .option('--json', 'print the build result as one JSON document')
+      .option('--verbose', 'print debug log lines on stderr')
+      .action(async (dir: string | undefined, options: CommonOptions) =>
+        runAction(context, options, async (bus) => {
+          const api = await import('../../api/index.js');
+          const result = await api[mode](dir ?? '.', { bus });
+          if (options.json) writeJson(context.io, result);
+          else {
+            const { formatBuild } = await import('../../report/context.js');
+            writeLine(context.io.stdout, formatBuild(result));
+          }
+          return 0;
+        }),
+      );
+  }
+};

@@ -1,0 +1,21 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+export const doctorCommand: CommandDefinition = (program, context) => {
+  program
+    .command('doctor [dir]')
+    .description(
+      'Check that this machine can run opencode-plusplus here: Node.js version, git, parsers,\nresolver, tokenizer, and write access to .agent-context/. Exit code 1 when a check fails.',
+    )
+    .option('--json', 'print the checks as one JSON document')
+    .action(async (dir: string | undefined, options: CommonOptions) =>
+      runAction(context, options, async () => {
+        const { runDoctor } = await import('../../api/doctor.js');
+        const report = await runDoctor(dir ?? '.');
+        if (options.json) writeJson(context.io, report);
+        else writeLine(context.io.stdout, (await import('../../report/doctor.js')).formatDoctor(report));
+        return report.ok ? 0 : 1;
+      }),
+    );
+};

@@ -1,0 +1,22 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+export const explainCommand: CommandDefinition = (program, context) => {
+  program
+    .command('explain <file> [dir]')
+    .description(
+      'Show one file: its facts (symbols, exports, routes), its rank and why, what it imports and who imports it.\nBuilds or refreshes the context first when it is missing or stale.',
+    )
+    .option('--json', 'print the explanation as one JSON document')
+    .action(async (file: string, dir: string | undefined, options: CommonOptions) =>
+      runAction(context, options, async (bus) => {
+        const { explain } = await import('../../api/index.js');
+        const result = await explain(file, dir ?? '.', { bus });
+        if (options.json) writeJson(context.io, result);
+        else
+          writeLine(context.io.stdout, (await import('../../report/context.js')).formatExplanation(result));
+        return 0;
+      }),
+    );
+};

@@ -1,0 +1,21 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+export const statusCommand: CommandDefinition = (program, context) => {
+  program
+    .command('status [dir]')
+    .description(
+      'Say what was built, when, how fresh it is now and how many files the last run re-parsed.\nExit code 0 whether fresh or stale (use `freshness --check` to gate on it).',
+    )
+    .option('--json', 'print the status as one JSON document')
+    .action(async (dir: string | undefined, options: CommonOptions) =>
+      runAction(context, options, async () => {
+        const { status } = await import('../../api/index.js');
+        const result = await status(dir ?? '.');
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, (await import('../../report/context.js')).formatStatus(result));
+        return 0;
+      }),
+    );
+};

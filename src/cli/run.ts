@@ -1,0 +1,42 @@
+/** `executeCli(argv, io)`: the whole CLI as a function returning an exit code (tests call it directly). */
+import { Command, CommanderError } from 'commander';
+import { toolVersion } from '../shared/version.js';
+import type { CommandContext } from './command.js';
+import { commands } from './commands/index.js';
+import type { CliIO } from './io.js';
+
+export async function executeCli(argv: readonly string[], io: CliIO): Promise<number> {
+  let exitCode = 0;
+  const context: CommandContext = { io, setExitCode: (code) => (exitCode = code) };
+  const program = new Command('opencode-plusplus')
+    .description(
+      'The control plane for coding agents: what to read first, what may be edited, which tests prove a change,\nwhether a loop may close, and what to learn from each session.',
+    )
+    .version(toolVersion(), '-v, --version')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  program.addHelpText(
+    'after',
+    '\nExit codes: 0 clean, 1 findings or a failed gate, 2 usage, config or internal error.\nEvery command takes --json: one JSON document on stdout, logs on stderr.',
+  );
+  for (const define of commands) define(program, context);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return 0;
+      return 2;
+    }
+    throw error;
+  }
+  return exitCode;
+}

@@ -1,0 +1,113 @@
+/** Finds, reads and validates the config file: file -> UserConfig -> ResolvedConfig. */
+import { pathToFileURL } from 'node:url';
+import {
+  findNodeAtLocation,
+  type ParseError,
+  parse as parseJsonc,
+  parseTree,
+  printParseErrorCode,
+} from 'jsonc-parser';
+import type { z } from 'zod';
+import { OcppError } from '../shared/errors.js';
+import { pathExists, readText } from '../shared/fs.js';
+import { sha256 } from '../shared/hash.js';
+import { lineColumnOf } from '../shared/json.js';
+import { joinPath } from '../shared/path.js';
+import { type ResolvedConfig, UserConfigSchema } from './schema.js';
+
+export const CONFIG_FILE_NAMES = [
+  'opencode-plusplus.config.json',
+  'opencode-plusplus.config.jsonc',
+  'opencode-plusplus.config.mjs',
+] as const;
+
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  /** The config file's name relative to the root, when one exists. */
+  file?: string;
+  /** Hash of the file's bytes (`none` without a file): part of the context's freshness. */
+  hash: string;
+}
+
+export async function loadConfig(root: string): Promise<LoadedConfig> {
+  const present: string[] = [];
+  for (const name of CONFIG_FILE_NAMES) if (await pathExists(joinPath(root, name))) present.push(name);
+  if (present.length > 1) {
+    throw new OcppError('CONFIG_INVALID', `more than one config file: ${present.join(', ')}`, {
+      file: present[0],
+      hint: 'keep exactly one of them',
+    });
+  }
+  const file = present[0];
+  if (!file) return { config: UserConfigSchema.parse({}), hash: 'none' };
+  const text = await readText(joinPath(root, file));
+  const hash = sha256(text);
+  if (file.endsWith('.mjs')) return { config: await loadModuleConfig(root, file), file, hash };
+  return { config: parseConfigText(text, file), file, hash };
+}
+
+/** Parses and validates JSON or JSONC config text; errors name the file, line and key. */
+export function parseConfigText(text: string, file: string): ResolvedConfig {
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: file.endsWith('.jsonc') });
+  const first = errors[0];
+  if (first) {
+    throw new OcppError('CONFIG_INVALID', `invalid JSON: ${printParseErrorCode(first.error)}`, {
+      file,
+      ...lineColumnOf(text, first.offset),
+    });
+  }
+  const result = UserConfigSchema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw configIssueError(result.error, file, text);
+}
+
+async function loadModuleConfig(root: string, file: string): Promise<ResolvedConfig> {
+  let exported: unknown;
+  try {
+    const module = (await import(pathToFileURL(joinPath(root, file)).href)) as { default?: unknown };
+    exported =
+      typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
+  } catch (error) {
+    throw new OcppError('CONFIG_INVALID', `could not load: ${(error as Error).message}`, {
+      file,
+      cause: error,
+    });
+  }
+  const result = UserConfigSchema.safeParse(exported ?? {});
+  if (result.success) return result.data;
+  throw configIssueError(result.error, file);
+}
+
+function configIssueError(error: z.ZodError, file: string, text?: string): OcppError {
+  const issue = error.issues[0]!;
+  const path = issue.path.map(String);
+  const key = path.join('.') || '(root)';
+  const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const keyPath = unknownKeys.length > 0 ? [...path, unknownKeys[0]!] : path;
+  const location = text ? locateKey(text, keyPath) : undefined;
+  const message =
+    unknownKeys.length > 0
+      ? `unknown key ${unknownKeys.map((name) => `"${name}"`).join(', ')}${path.length ? ` in ${key}` : ''}`
+      : `${key}: ${issue.message}`;
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem(s))` : '';
+  return new OcppError('CONFIG_INVALID', `${message}${more}`, {
+    file,
+    key: unknownKeys.length > 0 ? keyPath.join('.') : key,
+    ...(location ?? {}),
+    hint: 'see schema/opencode-plusplus.config.schema.json for the allowed keys and types',
+  });
+}
+
+function locateKey(text: string, path: string[]): { line: number; column: number } | undefined {
+  const tree = parseTree(text, [], { allowTrailingComma: true });
+  if (!tree) return undefined;
+  for (let length = path.length; length > 0; length--) {
+    const segments = path
+      .slice(0, length)
+      .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+    const node = findNodeAtLocation(tree, segments);
+    if (node) return lineColumnOf(text, node.parent?.type === 'property' ? node.parent.offset : node.offset);
+  }
+  return undefined;
+}

@@ -1,0 +1,204 @@
+/**
+ * The pure middle of a build: from scan, index and graph to every generated file's bytes and the
+ * manifest. No disk writes here; `writeContextPackage()` is the last step.
+ */
+import type { LoadedConfig } from '../config/load.js';
+import type { DependencyGraph } from '../graph/types.js';
+import { adapters } from '../index/languages/registry.js';
+import { textAdapter } from '../index/languages/text.js';
+import type { IndexedFile, IndexStats } from '../index/types.js';
+import type { TokenCache } from '../pack/tokenizer.js';
+import type { ProjectFacts } from '../scan/project.js';
+import type { ScanResult } from '../scan/types.js';
+import { hashEntries, sha256 } from '../shared/hash.js';
+import { formatJsonFile, stableStringify } from '../shared/json.js';
+import { layout, MACHINE_LOCAL } from '../shared/layout.js';
+import { replaceManagedBlock, withoutManagedBlock } from '../shared/managed-block.js';
+import { TOOL_NAME, toolVersion } from '../shared/version.js';
+import { observeConventions } from './conventions.js';
+import { detectEntrypoints } from './entrypoints.js';
+import { type ComponentHashes, type ContextManifest, MANIFEST_SCHEMA_VERSION } from './manifest.js';
+import { type FileRank, rankFiles } from './rank.js';
+import { assessReadiness, type ReadinessReport } from './readiness.js';
+import { calculateTokenSavings, type TokenSavings } from './savings.js';
+import { type RepositorySummary, summarizeRepository } from './summary.js';
+import { renderAgentsBlock } from './writers/agents-md.js';
+import { renderSummaryMarkdown } from './writers/summary-md.js';
+
+export const OUTPUT_SCHEMA_VERSION = 1;
+
+export interface ComposeInput {
+  root: string;
+  rootName: string;
+  scan: ScanResult;
+  files: IndexedFile[];
+  indexStats: IndexStats;
+  graph: DependencyGraph;
+  project: ProjectFacts;
+  config: LoadedConfig;
+  tokens: TokenCache;
+  contents?: Map<string, string>;
+  readme?: string;
+  /** The agents file's current text (undefined when it does not exist yet). */
+  agentsFileText: string | undefined;
+  gitCommit?: string;
+  /** Hashes of components other stages own (contracts, task packs); `none` when absent. */
+  externalHashes: Pick<ComponentHashes, 'contracts' | 'taskPacks'>;
+  /** `[lesson L-NNNN] text` lines to serve in AGENTS.md. */
+  lessons?: string[];
+}
+
+export interface GeneratedFile {
+  /** Repository path. */
+  path: string;
+  content: string;
+  /** For AGENTS.md: what the manifest hashes (the managed block alone; the rest belongs to people). */
+  hashedContent?: string;
+}
+
+export interface ContextPackage {
+  files: GeneratedFile[];
+  manifest: ContextManifest;
+  summary: RepositorySummary;
+  readiness: ReadinessReport;
+  savings: TokenSavings;
+  ranking: FileRank[];
+}
+
+export function composeContextPackage(input: ComposeInput): ContextPackage {
+  const { config } = input.config;
+  const entrypoints = detectEntrypoints(input.files, input.project, config.context.entrypoints);
+  const ranking = rankFiles(input.graph, input.files, entrypoints);
+  const conventions = observeConventions(input.scan.files, input.files, input.project);
+  const summary = summarizeRepository({
+    rootName: input.rootName,
+    scanned: input.scan.files,
+    files: input.files,
+    project: input.project,
+    ranking,
+    entrypoints,
+    conventions,
+    ...(input.readme === undefined ? {} : { readme: input.readme }),
+    centralModules: config.context.centralModules,
+  });
+  const agentsUserText = withoutManagedBlock(input.agentsFileText ?? '');
+  const readiness = assessReadiness(
+    input.scan.files,
+    input.project,
+    config.context.agentsFile,
+    agentsUserText.trim().length > 0,
+  );
+  const agentsBlock = renderAgentsBlock(summary, input.lessons ? { lessons: input.lessons } : {});
+  const sizes = new Map(input.scan.files.map((file) => [file.path, file.size]));
+  const savings = calculateTokenSavings({
+    root: input.root,
+    files: input.files,
+    sizes,
+    ranking,
+    agentsBlock,
+    tokens: input.tokens,
+    ...(input.contents ? { contents: input.contents } : {}),
+  });
+  const files: GeneratedFile[] = [
+    {
+      path: config.context.agentsFile,
+      content: replaceManagedBlock(input.agentsFileText ?? '', agentsBlock),
+      hashedContent: agentsBlock,
+    },
+    {
+      path: layout.index,
+      content: jsonLinesDocument(
+        { schemaVersion: OUTPUT_SCHEMA_VERSION, stats: input.indexStats },
+        'files',
+        input.files,
+      ),
+    },
+    { path: layout.graph, content: graphDocument(input.graph) },
+    {
+      path: layout.ranking,
+      content: jsonLinesDocument({ schemaVersion: OUTPUT_SCHEMA_VERSION }, 'files', ranking),
+    },
+    {
+      path: layout.summary,
+      content: renderSummaryMarkdown({
+        summary,
+        readiness,
+        savings,
+        graph: input.graph,
+        indexStats: input.indexStats,
+      }),
+    },
+    {
+      path: layout.readiness,
+      content: formatJsonFile({ schemaVersion: OUTPUT_SCHEMA_VERSION, ...readiness }),
+    },
+    { path: layout.savings, content: formatJsonFile({ schemaVersion: OUTPUT_SCHEMA_VERSION, ...savings }) },
+    {
+      path: layout.gitignore,
+      content: `# machine-local files of opencode-plusplus\n${MACHINE_LOCAL.join('\n')}\n`,
+    },
+  ];
+  const manifest = buildManifest(input, files);
+  return { files, manifest, summary, readiness, savings, ranking };
+}
+
+function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextManifest {
+  const outputs: Record<string, string> = {};
+  for (const file of files) outputs[file.path] = sha256(file.hashedContent ?? file.content);
+  const sources: Record<string, string> = {};
+  for (const file of input.scan.files) if (file.hash) sources[file.path] = file.hash;
+  // The agents file as it will be on disk after this build: what a later scan will hash.
+  const agentsFile = files.find((file) => file.hashedContent !== undefined);
+  if (agentsFile) sources[agentsFile.path] = sha256(withoutManagedBlock(agentsFile.content));
+  const byPath = (path: string) => outputs[path] ?? 'none';
+  const hashes: ComponentHashes = {
+    source: hashEntries(Object.entries(sources)),
+    config: input.config.hash,
+    index: byPath(layout.index),
+    graph: byPath(layout.graph),
+    contracts: input.externalHashes.contracts,
+    taskPacks: input.externalHashes.taskPacks,
+    outputs: hashEntries(Object.entries(outputs)),
+  };
+  const extractors: Record<string, number> = { [textAdapter.id]: textAdapter.version };
+  for (const adapter of adapters) extractors[adapter.id] = adapter.version;
+  const manifest: ContextManifest = {
+    schemaVersion: MANIFEST_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: toolVersion() },
+    config: { hash: input.config.hash, ...(input.config.file ? { file: input.config.file } : {}) },
+    extractors,
+    hashes,
+    outputs,
+    sources,
+    counts: {
+      files: input.scan.files.length,
+      indexed: input.files.length,
+      edges: input.graph.edges.length,
+      unresolved: input.graph.unresolved.length,
+    },
+  };
+  if (input.gitCommit) manifest.git = { commit: input.gitCommit };
+  return manifest;
+}
+
+/**
+ * A JSON object whose big array has one element per line: valid JSON, fast to write, and a change
+ * to one file shows as a one-line diff.
+ */
+export function jsonLinesDocument(head: Record<string, unknown>, key: string, items: unknown[]): string {
+  const headText = stableStringify(head);
+  const prefix = headText === '{}' ? '{' : `${headText.slice(0, -1)},`;
+  if (items.length === 0) return `${prefix}"${key}":[]}\n`;
+  return `${prefix}"${key}":[\n${items.map((item) => stableStringify(item)).join(',\n')}\n]}\n`;
+}
+
+function graphDocument(graph: DependencyGraph): string {
+  const head = {
+    schemaVersion: OUTPUT_SCHEMA_VERSION,
+    stats: graph.stats,
+    files: graph.files,
+    externals: graph.externals,
+    unresolved: graph.unresolved,
+  };
+  return jsonLinesDocument(head, 'edges', graph.edges);
+}

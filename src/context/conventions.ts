@@ -1,0 +1,162 @@
+/** Conventions observed in the tree (not prescribed): how tests are named and placed, module style, tooling. */
+import type { IndexedFile } from '../index/types.js';
+import type { ProjectFacts } from '../scan/project.js';
+import type { ScannedFile } from '../scan/types.js';
+
+export interface Convention {
+  id: string;
+  /** One sentence an agent can follow. */
+  text: string;
+  /** Files or counts behind it. */
+  evidence: string;
+}
+
+const TEST_NAMING: Array<[string, RegExp, string]> = [
+  ['*.test.*', /\.test\.[cm]?[jt]sx?$/, 'Tests are named `<name>.test.<ext>`'],
+  ['*.spec.*', /\.spec\.[cm]?[jt]sx?$/, 'Tests are named `<name>.spec.<ext>`'],
+  ['__tests__/', /(^|\/)__tests__\//, 'Tests live in `__tests__/` folders'],
+  ['test_*.py', /(^|\/)test_[^/]+\.py$/, 'Python tests are named `test_<name>.py`'],
+  ['*_test.py', /_test\.py$/, 'Python tests are named `<name>_test.py`'],
+  ['*_test.go', /_test\.go$/, 'Go tests sit beside the code as `<name>_test.go`'],
+  ['*Test.java', /Test\.java$/, 'Java tests are named `<Name>Test.java`'],
+];
+
+export function observeConventions(
+  scanned: ScannedFile[],
+  files: IndexedFile[],
+  project: ProjectFacts,
+): Convention[] {
+  const conventions: Convention[] = [];
+  const tests = scanned.filter(
+    (file) => file.kind === 'test' && file.language !== 'json' && !/fixtures?\//.test(file.path),
+  );
+  const naming = TEST_NAMING.map(([id, pattern, text]) => ({
+    id,
+    text,
+    count: tests.filter((file) => pattern.test(file.path)).length,
+  }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count);
+  const dominant = naming[0];
+  if (dominant) {
+    conventions.push({
+      id: 'test-naming',
+      text: `${dominant.text}.`,
+      evidence: `${dominant.count} of ${tests.length} test files`,
+    });
+  }
+  const placement = testPlacement(tests);
+  if (placement) conventions.push(placement);
+  const moduleStyle = moduleStyleOf(files, project);
+  if (moduleStyle) conventions.push(moduleStyle);
+  const extensions = relativeImportExtensions(files);
+  if (extensions) conventions.push(extensions);
+  const present = new Set(scanned.map((file) => file.path));
+  const tooling = [
+    ['biome.json', 'Biome formats and lints'],
+    ['biome.jsonc', 'Biome formats and lints'],
+    ['.prettierrc', 'Prettier formats'],
+    ['.prettierrc.json', 'Prettier formats'],
+    ['eslint.config.js', 'ESLint lints'],
+    ['eslint.config.mjs', 'ESLint lints'],
+    ['.eslintrc.json', 'ESLint lints'],
+    ['.eslintrc.js', 'ESLint lints'],
+    ['.editorconfig', 'EditorConfig sets whitespace'],
+    ['ruff.toml', 'Ruff lints'],
+    ['rustfmt.toml', 'rustfmt formats'],
+  ].filter(([file]) => present.has(file!));
+  if (tooling.length > 0) {
+    const tools = [...new Set(tooling.map(([, text]) => text))];
+    conventions.push({
+      id: 'tooling',
+      text: `${tools.join('; ')}: run them before finishing.`,
+      evidence: tooling.map(([file]) => file).join(', '),
+    });
+  }
+  return conventions;
+}
+
+function testPlacement(tests: ScannedFile[]): Convention | undefined {
+  if (tests.length === 0) return undefined;
+  const separate = tests.filter(
+    (file) => /^(test|tests|spec|__tests__)\//.test(file.path) || /(^|\/)src\/test\//.test(file.path),
+  ).length;
+  const colocated = tests.length - separate;
+  if (separate >= colocated) {
+    const folder = mostCommon(tests.map((file) => file.path.split('/')[0]!));
+    return {
+      id: 'test-placement',
+      text: `Tests live in a separate \`${folder}/\` tree.`,
+      evidence: `${separate} of ${tests.length} test files`,
+    };
+  }
+  return {
+    id: 'test-placement',
+    text: 'Tests sit next to the code they test.',
+    evidence: `${colocated} of ${tests.length} test files`,
+  };
+}
+
+function moduleStyleOf(files: IndexedFile[], project: ProjectFacts): Convention | undefined {
+  const scripts = files.filter(
+    (file) => file.kind === 'source' && (file.language === 'typescript' || file.language === 'javascript'),
+  );
+  if (scripts.length === 0) return undefined;
+  let esm = 0;
+  let commonjs = 0;
+  for (const file of scripts) {
+    if (
+      file.imports.some((entry) => entry.kind === 'static') ||
+      file.exports.some((entry) => entry.line > 0 && !entry.from)
+    )
+      esm++;
+    else if (file.imports.some((entry) => entry.kind === 'require')) commonjs++;
+  }
+  const declared = project.moduleType === 'esm' ? ' (package.json "type": "module")' : '';
+  if (esm >= commonjs)
+    return {
+      id: 'module-style',
+      text: `ES modules (\`import\`/\`export\`)${declared}.`,
+      evidence: `${esm} ESM vs ${commonjs} CommonJS files`,
+    };
+  return {
+    id: 'module-style',
+    text: 'CommonJS modules (`require`/`module.exports`).',
+    evidence: `${commonjs} CommonJS vs ${esm} ESM files`,
+  };
+}
+
+function relativeImportExtensions(files: IndexedFile[]): Convention | undefined {
+  let withJs = 0;
+  let without = 0;
+  for (const file of files) {
+    if (file.language !== 'typescript') continue;
+    for (const entry of file.imports) {
+      if (!entry.specifier.startsWith('.')) continue;
+      if (/\.js$/.test(entry.specifier)) withJs++;
+      else if (!/\.[a-z]+$/i.test(entry.specifier)) without++;
+    }
+  }
+  if (withJs + without < 5) return undefined;
+  if (withJs > without * 3) {
+    return {
+      id: 'import-extensions',
+      text: 'Relative imports in TypeScript end in `.js` (NodeNext resolution).',
+      evidence: `${withJs} of ${withJs + without} relative imports`,
+    };
+  }
+  if (without > withJs * 3) {
+    return {
+      id: 'import-extensions',
+      text: 'Relative imports omit the file extension.',
+      evidence: `${without} of ${withJs + without} relative imports`,
+    };
+  }
+  return undefined;
+}
+
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+}

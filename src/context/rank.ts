@@ -1,0 +1,85 @@
+/**
+ * `rankFiles()`: how central each file is. PageRank over runtime imports between non-test files,
+ * plus boosts for entrypoints; every score says why.
+ */
+import { pageRank } from '../graph/operations/pagerank.js';
+import type { DependencyGraph } from '../graph/types.js';
+import { GraphView } from '../graph/view.js';
+import type { IndexedFile } from '../index/types.js';
+import type { Entrypoint } from './entrypoints.js';
+
+export interface FileRank {
+  path: string;
+  /** 0..1: PageRank relative to the most central file, plus boosts, capped at 1. */
+  score: number;
+  pagerank: number;
+  importedBy: number;
+  imports: number;
+  reasons: string[];
+}
+
+const DECLARED_ENTRY_BOOST = 0.35;
+const CONVENTIONAL_ENTRY_BOOST = 0.15;
+const KIND_FACTOR: Record<string, number> = { source: 1, config: 0.5, test: 0.3, doc: 0.3, generated: 0.2 };
+
+export function rankFiles(
+  graph: DependencyGraph,
+  files: IndexedFile[],
+  entrypoints: Entrypoint[],
+): FileRank[] {
+  const kindOf = new Map(files.map((file) => [file.path, file.kind]));
+  const productionGraph: DependencyGraph = {
+    ...graph,
+    edges: graph.edges.filter(
+      (edge) => !edge.external && kindOf.get(edge.from) !== 'test' && kindOf.get(edge.to) !== 'test',
+    ),
+  };
+  const view = new GraphView(productionGraph, { runtimeOnly: false });
+  const ranks = pageRank(view);
+  const fullView = new GraphView(graph);
+  const max = Math.max(...ranks.values(), Number.MIN_VALUE);
+  const entryByPath = new Map(entrypoints.map((entry) => [entry.path, entry]));
+  const sortedRanks = [...ranks.values()].sort((a, b) => b - a);
+  const ranked = files.map((file): FileRank => {
+    const pagerank = ranks.get(file.path) ?? 0;
+    const importedBy = fullView.dependentsOf(file.path).length;
+    const imports = fullView.dependenciesOf(file.path).length;
+    const reasons: string[] = [];
+    let score = (pagerank / max) * (KIND_FACTOR[file.kind] ?? 0.3);
+    const percentile = topPercent(sortedRanks, pagerank);
+    if (importedBy > 0) reasons.push(`imported by ${importedBy} file${importedBy === 1 ? '' : 's'}`);
+    if (percentile <= 10 && importedBy > 0) reasons.push(`PageRank in the top ${percentile}%`);
+    const entry = entryByPath.get(file.path);
+    if (entry) {
+      score += entry.declared ? DECLARED_ENTRY_BOOST : CONVENTIONAL_ENTRY_BOOST;
+      reasons.push(`entrypoint: ${entry.reasons.join(', ')}`);
+    }
+    if (file.kind !== 'source')
+      reasons.push(`${file.kind} file (weighted ×${KIND_FACTOR[file.kind] ?? 0.3})`);
+    return {
+      path: file.path,
+      score: round(Math.min(1, score)),
+      pagerank: round(pagerank, 8),
+      importedBy,
+      imports,
+      reasons,
+    };
+  });
+  return ranked.sort((a, b) => b.score - a.score || b.pagerank - a.pagerank || (a.path < b.path ? -1 : 1));
+}
+
+function topPercent(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! > value) low = middle + 1;
+    else high = middle;
+  }
+  return Math.max(1, Math.ceil(((low + 1) / Math.max(1, sorted.length)) * 100));
+}
+
+function round(value: number, digits = 4): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,132 @@
+/**
+ * `calculateTokenSavings()`: what an agent would read without us (every indexed text file) versus
+ * with us (AGENTS.md plus a typical task pack). Counted with o200k. On large trees the repository
+ * total is measured on a deterministic sample and extrapolated per language, and says so.
+ */
+import { readFileSync } from 'node:fs';
+import type { IndexedFile } from '../index/types.js';
+import { countTokens, TOKENIZER_ID, type TokenCache } from '../pack/tokenizer.js';
+import { absolutePath } from '../shared/path.js';
+import type { FileRank } from './rank.js';
+
+/** The default task-pack budget (tokens), used as the size of "a typical pack". */
+export const TYPICAL_PACK_BUDGET = 12_000;
+/** Up to this many bytes of text the whole repository is counted exactly. */
+export const EXACT_COUNT_LIMIT_BYTES = 4 * 1024 * 1024;
+const SAMPLE_BYTES = 1024 * 1024;
+
+export interface TokenSavings {
+  tokenizer: string;
+  /** `exact`, or `sampled` when the total was extrapolated from a sample of `sampledBytes`. */
+  method: 'exact' | 'sampled';
+  repository: { files: number; bytes: number; tokens: number; sampledBytes?: number };
+  agentsMd: { tokens: number };
+  typicalPack: { tokens: number; files: number; budget: number };
+  withContext: number;
+  /** repository tokens / (AGENTS.md + typical pack) */
+  ratio: number;
+  /** Share of tokens not read: 1 - withContext / repository. */
+  saved: number;
+}
+
+export interface SavingsInput {
+  root: string;
+  files: IndexedFile[];
+  sizes: Map<string, number>;
+  ranking: FileRank[];
+  agentsBlock: string;
+  tokens: TokenCache;
+  contents?: Map<string, string>;
+}
+
+export function calculateTokenSavings(input: SavingsInput): TokenSavings {
+  const countable = input.files.filter((file) => file.kind !== 'generated');
+  const bytes = countable.reduce((sum, file) => sum + (input.sizes.get(file.path) ?? 0), 0);
+  const read = (file: IndexedFile) =>
+    input.contents?.get(file.path) ?? readFileSync(absolutePath(input.root, file.path), 'utf8');
+  const repository =
+    bytes <= EXACT_COUNT_LIMIT_BYTES
+      ? countExact(countable, input, read)
+      : countSampled(countable, input, read, bytes);
+  const agentsMd = { tokens: countTokens(input.agentsBlock) };
+  const typicalPack = typicalPackOf(input, read);
+  const withContext = agentsMd.tokens + typicalPack.tokens;
+  const ratio = withContext > 0 ? Math.round((repository.tokens / withContext) * 10) / 10 : 0;
+  const saved =
+    repository.tokens > 0 ? Math.max(0, Math.round((1 - withContext / repository.tokens) * 1000) / 1000) : 0;
+  return {
+    tokenizer: TOKENIZER_ID,
+    method: repository.sampledBytes === undefined ? 'exact' : 'sampled',
+    repository: { files: countable.length, bytes, ...repository },
+    agentsMd,
+    typicalPack,
+    withContext,
+    ratio,
+    saved,
+  };
+}
+
+function countExact(
+  files: IndexedFile[],
+  input: SavingsInput,
+  read: (file: IndexedFile) => string,
+): { tokens: number; sampledBytes?: number } {
+  let tokens = 0;
+  for (const file of files)
+    tokens += input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+  return { tokens };
+}
+
+/** Every k-th file by content hash (stable across machines), tokens per byte by language, scaled up. */
+function countSampled(
+  files: IndexedFile[],
+  input: SavingsInput,
+  read: (file: IndexedFile) => string,
+  totalBytes: number,
+) {
+  const ordered = [...files].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  const step = Math.max(1, Math.floor(totalBytes / SAMPLE_BYTES));
+  const perLanguage = new Map<string, { bytes: number; tokens: number }>();
+  let sampledBytes = 0;
+  ordered.forEach((file, position) => {
+    if (position % step !== 0) return;
+    const size = input.sizes.get(file.path) ?? 0;
+    const tokens = input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+    const entry = perLanguage.get(file.language) ?? { bytes: 0, tokens: 0 };
+    entry.bytes += size;
+    entry.tokens += tokens;
+    perLanguage.set(file.language, entry);
+    sampledBytes += size;
+  });
+  const overall = [...perLanguage.values()].reduce(
+    (sum, entry) => ({ bytes: sum.bytes + entry.bytes, tokens: sum.tokens + entry.tokens }),
+    { bytes: 0, tokens: 0 },
+  );
+  const fallbackRate = overall.bytes > 0 ? overall.tokens / overall.bytes : 0.28;
+  let tokens = 0;
+  for (const file of files) {
+    const entry = perLanguage.get(file.language);
+    const rate = entry && entry.bytes > 0 ? entry.tokens / entry.bytes : fallbackRate;
+    tokens += (input.sizes.get(file.path) ?? 0) * rate;
+  }
+  return { tokens: Math.round(tokens), sampledBytes };
+}
+
+/** The most central source files, whole, until the default budget is full. */
+function typicalPackOf(input: SavingsInput, read: (file: IndexedFile) => string) {
+  const byPath = new Map(input.files.map((file) => [file.path, file]));
+  let tokens = 0;
+  let files = 0;
+  for (const rank of input.ranking) {
+    const file = byPath.get(rank.path);
+    if (file?.kind !== 'source') continue;
+    const cost = input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+    if (tokens + cost > TYPICAL_PACK_BUDGET) {
+      if (files >= 3) break;
+      continue;
+    }
+    tokens += cost;
+    files++;
+  }
+  return { tokens, files, budget: TYPICAL_PACK_BUDGET };
+}

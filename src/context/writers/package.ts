@@ -1,0 +1,54 @@
+/**
+ * `writeContextPackage()`: the last step of a build. Every file is replaced atomically and only
+ * when its bytes changed; the manifest is written last, so a build killed halfway leaves the
+ * previous manifest, which no longer matches the outputs: freshness reports it, nothing is torn.
+ */
+import { promises as fsp } from 'node:fs';
+import { writeFileIfChanged } from '../../shared/fs.js';
+import { hashEntries, sha256 } from '../../shared/hash.js';
+import { formatJsonFile } from '../../shared/json.js';
+import { layout } from '../../shared/layout.js';
+import { absolutePath, relativePath } from '../../shared/path.js';
+import type { ContextPackage } from '../compose.js';
+
+export interface WrittenOutput {
+  path: string;
+  bytes: number;
+  /** False when the file already had these bytes. */
+  written: boolean;
+}
+
+export async function writeContextPackage(root: string, pkg: ContextPackage): Promise<WrittenOutput[]> {
+  const written: WrittenOutput[] = [];
+  for (const file of pkg.files) {
+    const changed = await writeFileIfChanged(absolutePath(root, file.path), file.content);
+    written.push({ path: file.path, bytes: Buffer.byteLength(file.content), written: changed });
+  }
+  const manifestText = formatJsonFile(pkg.manifest);
+  const changed = await writeFileIfChanged(absolutePath(root, layout.manifest), manifestText);
+  written.push({ path: layout.manifest, bytes: Buffer.byteLength(manifestText), written: changed });
+  return written.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** Combined hash of every file below a context folder (`none` when it is missing or empty). */
+export async function hashContextDirectory(root: string, folder: string): Promise<string> {
+  const base = absolutePath(root, folder);
+  let entries: string[];
+  try {
+    entries = (await fsp.readdir(base, { recursive: true })) as string[];
+  } catch {
+    return 'none';
+  }
+  const hashes: Array<[string, string]> = [];
+  for (const entry of entries.sort()) {
+    const file = absolutePath(base, entry.split('\\').join('/'));
+    try {
+      const stats = await fsp.stat(file);
+      if (!stats.isFile() || entry.endsWith('.tmp') || entry.endsWith('.lock')) continue;
+      hashes.push([relativePath(base, file), sha256(await fsp.readFile(file))]);
+    } catch {
+      // vanished between listing and reading: not part of this build
+    }
+  }
+  return hashes.length === 0 ? 'none' : hashEntries(hashes);
+}

@@ -1,0 +1,101 @@
+/** `.agent-context/summary.md`: the long form of the AGENTS.md block, for people and agents alike. */
+import type { DependencyGraph } from '../../graph/types.js';
+import type { IndexStats } from '../../index/types.js';
+import type { ReadinessReport } from '../readiness.js';
+import type { TokenSavings } from '../savings.js';
+import type { RepositorySummary } from '../summary.js';
+
+export interface SummaryDocumentInput {
+  summary: RepositorySummary;
+  readiness: ReadinessReport;
+  savings: TokenSavings;
+  graph: DependencyGraph;
+  indexStats: IndexStats;
+}
+
+export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
+  const { summary, readiness, savings, graph } = input;
+  const out: string[] = [`# ${summary.name}`, ''];
+  if (summary.description) out.push(summary.description, '');
+  out.push('## At a glance');
+  out.push(
+    `- ${summary.counts.files} files scanned, ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test), ${summary.counts.skipped} skipped.`,
+  );
+  out.push(
+    `- ${graph.stats.internalEdges} internal imports, ${graph.stats.externals} external packages, ${graph.stats.unresolved} unresolved imports${reasons(graph.stats.unresolvedByReason)}.`,
+  );
+  out.push(
+    `- Parse confidence: ${input.indexStats.files - input.indexStats.partial - input.indexStats.failed} clean, ${input.indexStats.partial} partial, ${input.indexStats.failed} failed.`,
+  );
+  out.push(`- Readiness for agents: ${readiness.score}/100 (${readiness.grade}).`);
+  out.push(
+    `- Reading all indexed text costs ~${savings.repository.tokens.toLocaleString('en-US')} tokens (${savings.tokenizer}, ${savings.method}); AGENTS.md plus a typical pack costs ~${savings.withContext.toLocaleString('en-US')} (${savings.ratio}× less).`,
+  );
+  out.push('');
+  if (summary.languages.length > 0) {
+    out.push('## Languages', '| language | files | lines |', '|---|---:|---:|');
+    for (const share of summary.languages)
+      out.push(`| ${share.language} | ${share.files} | ${share.lines} |`);
+    out.push('');
+  }
+  if (summary.whereToLook.length > 0) {
+    out.push('## Where to look first');
+    for (const hint of summary.whereToLook) out.push(`- ${hint}`);
+    out.push('');
+  }
+  if (summary.commands.length > 0) {
+    out.push('## Commands', '| task | command | from |', '|---|---|---|');
+    for (const command of summary.commands)
+      out.push(`| ${command.name} | \`${command.command}\` | ${command.source} |`);
+    out.push('');
+  }
+  if (summary.layout.length > 0) {
+    out.push('## Layout', '| folder | files | holds |', '|---|---:|---|');
+    for (const entry of summary.layout)
+      out.push(`| \`${entry.path}\` | ${entry.files} | ${entry.description} |`);
+    out.push('');
+  }
+  if (summary.entrypoints.length > 0) {
+    out.push('## Entrypoints');
+    for (const entry of summary.entrypoints)
+      out.push(
+        `- \`${entry.path}\` — ${entry.reasons.join('; ')}${entry.declared ? '' : ' (by convention)'}`,
+      );
+    out.push('');
+  }
+  if (summary.centralModules.length > 0) {
+    out.push('## Central modules', '| file | score | imported by | summary |', '|---|---:|---:|---|');
+    for (const module of summary.centralModules)
+      out.push(
+        `| \`${module.path}\` | ${module.score} | ${module.importedBy} | ${module.summary.replace(/\|/g, '\\|')} |`,
+      );
+    out.push('');
+  }
+  if (summary.conventions.length > 0) {
+    out.push('## Conventions (observed)');
+    for (const convention of summary.conventions) out.push(`- ${convention.text} _(${convention.evidence})_`);
+    out.push('');
+  }
+  out.push('## Readiness', `Score ${readiness.score}/100 (${readiness.grade}).`, '');
+  for (const check of readiness.checks)
+    out.push(`- ${check.ok ? '[x]' : '[ ]'} ${check.message}${check.fix ? ` — fix: ${check.fix}` : ''}`);
+  out.push('');
+  const topExternals = [...graph.externals]
+    .filter((node) => !node.builtin)
+    .sort((a, b) => b.importers - a.importers || (a.id < b.id ? -1 : 1))
+    .slice(0, 15);
+  if (topExternals.length > 0) {
+    out.push('## Most used external packages');
+    for (const node of topExternals)
+      out.push(
+        `- \`${node.name}\` (${node.ecosystem}) — imported by ${node.importers} file${node.importers === 1 ? '' : 's'}`,
+      );
+    out.push('');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function reasons(byReason: Record<string, number>): string {
+  const entries = Object.entries(byReason).sort();
+  return entries.length ? ` (${entries.map(([reason, count]) => `${count} ${reason}`).join(', ')})` : '';
+}

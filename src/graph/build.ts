@@ -1,0 +1,155 @@
+/** `buildDependencyGraph()`: every import of every indexed file, resolved to a file, a package or a reason. */
+import { readFileSync } from 'node:fs';
+import type { IndexedFile, RepositoryIndex } from '../index/types.js';
+import { absolutePath } from '../shared/path.js';
+import { resolverFor } from './resolvers/registry.js';
+import type { ModuleResolver, ResolverContext } from './resolvers/resolver.js';
+import type {
+  DependencyGraph,
+  ExternalNode,
+  GraphEdge,
+  GraphStats,
+  Resolution,
+  UnresolvedImport,
+} from './types.js';
+
+export function buildDependencyGraph(root: string, index: RepositoryIndex): DependencyGraph {
+  const byPath = new Map(index.files.map((file) => [file.path, file]));
+  const context: ResolverContext = {
+    root,
+    files: new Set(byPath.keys()),
+    byPath,
+    readFile: (path) => {
+      try {
+        return readFileSync(absolutePath(root, path), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+  const resolveFunctions = new Map<ModuleResolver, ReturnType<ModuleResolver['create']>>();
+  const edges: GraphEdge[] = [];
+  const unresolved: UnresolvedImport[] = [];
+  const externals = new Map<string, ExternalNode & { importerSet: Set<string> }>();
+  for (const file of index.files) {
+    if (file.imports.length === 0) continue;
+    const resolver = resolverFor(file.language);
+    if (!resolver) continue;
+    let resolve = resolveFunctions.get(resolver);
+    if (!resolve) {
+      resolve = resolver.create(context);
+      resolveFunctions.set(resolver, resolve);
+    }
+    for (const fact of file.imports) {
+      const resolution = safeResolve(resolve, file, fact);
+      addResolution(file, fact, resolution, edges, unresolved, externals);
+    }
+  }
+  edges.sort(compareEdges);
+  unresolved.sort((a, b) => compare(a.from, b.from) || a.line - b.line || compare(a.specifier, b.specifier));
+  const externalList = [...externals.values()]
+    .map(({ importerSet, ...node }) => ({ ...node, importers: importerSet.size }))
+    .sort((a, b) => compare(a.id, b.id));
+  const files = [...byPath.keys()].sort(compare);
+  return {
+    files,
+    edges,
+    externals: externalList,
+    unresolved,
+    stats: statsOf(files, edges, externalList, unresolved),
+  };
+}
+
+function safeResolve(
+  resolve: ReturnType<ModuleResolver['create']>,
+  file: IndexedFile,
+  fact: IndexedFile['imports'][number],
+): Resolution {
+  try {
+    return resolve(file, fact);
+  } catch (error) {
+    return { type: 'unresolved', reason: 'unsupported', detail: (error as Error).message };
+  }
+}
+
+function addResolution(
+  file: IndexedFile,
+  fact: IndexedFile['imports'][number],
+  resolution: Resolution,
+  edges: GraphEdge[],
+  unresolved: UnresolvedImport[],
+  externals: Map<string, ExternalNode & { importerSet: Set<string> }>,
+): void {
+  const base = {
+    from: file.path,
+    kind: fact.kind,
+    typeOnly: fact.typeOnly,
+    specifier: fact.specifier,
+    line: fact.line,
+  };
+  if (resolution.type === 'file') {
+    if (resolution.path !== file.path) edges.push({ ...base, to: resolution.path, external: false });
+    return;
+  }
+  if (resolution.type === 'external') {
+    const id = `${resolution.ecosystem}:${resolution.name}`;
+    let node = externals.get(id);
+    if (!node) {
+      node = {
+        id,
+        ecosystem: resolution.ecosystem,
+        name: resolution.name,
+        builtin: resolution.builtin ?? false,
+        importers: 0,
+        importerSet: new Set(),
+      };
+      externals.set(id, node);
+    }
+    node.importerSet.add(file.path);
+    edges.push({ ...base, to: id, external: true });
+    return;
+  }
+  const entry: UnresolvedImport = {
+    from: file.path,
+    specifier: fact.specifier,
+    line: fact.line,
+    reason: resolution.reason,
+  };
+  if (resolution.detail) entry.detail = resolution.detail;
+  unresolved.push(entry);
+}
+
+function statsOf(
+  files: string[],
+  edges: GraphEdge[],
+  externals: ExternalNode[],
+  unresolved: UnresolvedImport[],
+): GraphStats {
+  const unresolvedByReason: Record<string, number> = {};
+  for (const entry of unresolved)
+    unresolvedByReason[entry.reason] = (unresolvedByReason[entry.reason] ?? 0) + 1;
+  const externalEdges = edges.filter((edge) => edge.external).length;
+  return {
+    files: files.length,
+    edges: edges.length,
+    internalEdges: edges.length - externalEdges,
+    externalEdges,
+    externals: externals.length,
+    unresolved: unresolved.length,
+    unresolvedByReason,
+  };
+}
+
+function compareEdges(a: GraphEdge, b: GraphEdge): number {
+  return (
+    compare(a.from, b.from) ||
+    a.line - b.line ||
+    compare(a.specifier, b.specifier) ||
+    compare(a.to, b.to) ||
+    compare(a.kind, b.kind)
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,22 @@
+/** The shape of a module resolver: one file per language family, one line in `registry.ts`. */
+import type { ImportFact, IndexedFile } from '../../index/types.js';
+import type { Resolution } from '../types.js';
+
+export interface ResolverContext {
+  /** Absolute repository root. */
+  root: string;
+  /** Every indexed file path (posix, relative). */
+  files: ReadonlySet<string>;
+  /** Indexed files by path, for resolvers that need other files' facts (package names, Go module path). */
+  byPath: ReadonlyMap<string, IndexedFile>;
+  /** Reads a repository file's text (for manifests such as go.mod or package.json); undefined when missing. */
+  readFile(path: string): string | undefined;
+}
+
+export interface ModuleResolver {
+  id: string;
+  /** Language ids of the importing files this resolver handles. */
+  languages: readonly string[];
+  /** Prepares resolution for one repository (reads manifests once) and returns the resolve function. */
+  create(context: ResolverContext): (from: IndexedFile, fact: ImportFact) => Resolution;
+}

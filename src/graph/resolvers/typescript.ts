@@ -1,0 +1,119 @@
+/**
+ * JavaScript and TypeScript resolution with oxc-resolver: tsconfig `paths` (found per file),
+ * package.json `exports`/`imports`, workspace packages (by name, even before `npm install`),
+ * extensionless and index imports, and `.js` specifiers that point at `.ts` sources.
+ */
+import { builtinModules } from 'node:module';
+import { ResolverFactory } from 'oxc-resolver';
+import { absolutePath, directoryOf, isInside, relativePath } from '../../shared/path.js';
+import type { Resolution } from '../types.js';
+import type { ModuleResolver, ResolverContext } from './resolver.js';
+
+const BUILTINS = new Set(builtinModules);
+
+export const typescriptResolver: ModuleResolver = {
+  id: 'typescript',
+  languages: ['typescript', 'javascript'],
+  create(context) {
+    const factory = new ResolverFactory({
+      tsconfig: 'auto',
+      extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node'],
+      extensionAlias: {
+        '.js': ['.ts', '.tsx', '.js', '.jsx'],
+        '.mjs': ['.mts', '.mjs'],
+        '.cjs': ['.cts', '.cjs'],
+        '.jsx': ['.tsx', '.jsx'],
+      },
+      conditionNames: ['source', 'development', 'import', 'module', 'require', 'node', 'default'],
+      mainFields: ['source', 'module', 'main'],
+      alias: workspaceAliases(context),
+      builtinModules: false,
+      symlinks: true,
+    });
+    const memo = new Map<string, Resolution>();
+    return (from, fact) => {
+      const specifier = fact.specifier;
+      const key = `${directoryOf(from.path)}\0${specifier}`;
+      let resolution = memo.get(key);
+      if (!resolution) {
+        resolution = resolveSpecifier(factory, context, from.path, specifier);
+        memo.set(key, resolution);
+      }
+      return resolution;
+    };
+  },
+};
+
+function resolveSpecifier(
+  factory: ResolverFactory,
+  context: ResolverContext,
+  from: string,
+  specifier: string,
+): Resolution {
+  const bare = !specifier.startsWith('.') && !specifier.startsWith('/');
+  if (bare && isBuiltin(specifier)) {
+    const name = specifier.startsWith('node:') ? specifier : `node:${specifier.split('/')[0]}`;
+    return { type: 'external', ecosystem: 'builtin', name, builtin: true };
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(specifier) && !specifier.startsWith('node:')) {
+    return { type: 'external', ecosystem: 'url', name: specifier.replace(/[?#].*$/, '') };
+  }
+  const result = factory.resolveFileSync(absolutePath(context.root, from), specifier.replace(/[?#].*$/, ''));
+  if (result.path) {
+    const inRepository = isInside(context.root, result.path) && !/[\\/]node_modules[\\/]/.test(result.path);
+    if (inRepository) {
+      const path = relativePath(context.root, result.path);
+      if (context.files.has(path)) return { type: 'file', path };
+      const source = sourceOfBuildOutput(path, context.files);
+      if (source) return { type: 'file', path: source };
+      return { type: 'unresolved', reason: 'ignored-target', detail: `${path} is not part of the scan` };
+    }
+    if (bare) return { type: 'external', ecosystem: 'npm', name: packageName(specifier) };
+    return { type: 'unresolved', reason: 'outside-repository', detail: result.path };
+  }
+  if (bare && !specifier.startsWith('#'))
+    return { type: 'external', ecosystem: 'npm', name: packageName(specifier) };
+  return { type: 'unresolved', reason: 'not-found', detail: result.error ?? 'no file matches' };
+}
+
+/** `packages/x/dist/index.js` (not scanned) -> `packages/x/src/index.ts` when that source exists. */
+function sourceOfBuildOutput(path: string, files: ReadonlySet<string>): string | undefined {
+  const match = /^(.*?)(?:^|\/)(?:dist|build|lib|out)\/(.*?)(?:\.d)?\.[cm]?[jt]sx?$/.exec(path);
+  if (!match) return undefined;
+  const base = match[1] ? `${match[1]}/src/${match[2]}` : `src/${match[2]}`;
+  for (const extension of ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs']) {
+    if (files.has(`${base}${extension}`)) return `${base}${extension}`;
+  }
+  return undefined;
+}
+
+function isBuiltin(specifier: string): boolean {
+  if (specifier.startsWith('node:')) return true;
+  return BUILTINS.has(specifier) || BUILTINS.has(specifier.split('/')[0]!);
+}
+
+/** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Workspace packages by their package.json name, so `@org/lib` resolves to `packages/lib` without node_modules. */
+function workspaceAliases(context: ResolverContext): Record<string, string[]> {
+  const aliases: Record<string, string[]> = {};
+  for (const path of context.files) {
+    if (!path.endsWith('package.json') || path === 'package.json' || path.includes('node_modules/')) continue;
+    if (!/(^|\/)package\.json$/.test(path)) continue;
+    const text = context.readFile(path);
+    if (!text) continue;
+    try {
+      const name = (JSON.parse(text) as { name?: unknown }).name;
+      if (typeof name === 'string' && name.length > 0 && !aliases[name]) {
+        aliases[name] = [absolutePath(context.root, directoryOf(path))];
+      }
+    } catch {
+      // a malformed package.json is reported by the readiness check, not here
+    }
+  }
+  return aliases;
+}

@@ -1,0 +1,51 @@
+/** Offset -> line lookups shared by the adapters. */
+export class LineMap {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+      this.starts.push(index + 1);
+    }
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** 1-based line of a 0-based character offset. */
+  lineOf(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  }
+}
+
+/** Collapses whitespace and cuts a signature to `max` characters. */
+export function oneLine(text: string, max = 160): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
+}
+
+/** The first sentence of a comment body, without comment markers and tags. */
+export function firstSentence(comment: string, max = 200): string | undefined {
+  const lines = comment
+    .split('\n')
+    .map((line) => line.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#+|"""|''')?\s?/, '').replace(/\*\/\s*$/, ''))
+    .filter((line) => !/^\s*@/.test(line));
+  const text = lines.join(' ').replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+  return oneLine(sentence, max);
+}
+
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let count = 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
+  return text.endsWith('\n') ? count - 1 : count;
+}

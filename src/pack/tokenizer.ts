@@ -1,0 +1,67 @@
+/**
+ * Token counts with the o200k encoding (GPT-4o family), which is within a few percent of what
+ * other current models count for code. Counting is the slowest step on a large tree, so counts
+ * are cached by content hash in `.agent-context/cache/tokens.json`.
+ */
+import { promises as fsp } from 'node:fs';
+import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { writeFileAtomic } from '../shared/fs.js';
+import { sha256 } from '../shared/hash.js';
+
+export const TOKENIZER_ID = 'o200k_base';
+
+/** Exact o200k token count of a text. */
+export function countTokens(text: string): number {
+  if (text.length === 0) return 0;
+  return countO200k(text);
+}
+
+export class TokenCache {
+  private entries: Record<string, number> = {};
+  private changed = false;
+
+  constructor(private readonly file: string | undefined) {}
+
+  async load(): Promise<void> {
+    if (!this.file) return;
+    try {
+      const parsed = JSON.parse(await fsp.readFile(this.file, 'utf8')) as {
+        tokenizer?: string;
+        entries?: Record<string, number>;
+      };
+      if (parsed.tokenizer === TOKENIZER_ID && parsed.entries) this.entries = parsed.entries;
+    } catch {
+      this.entries = {};
+    }
+  }
+
+  get(hash: string): number | undefined {
+    return this.entries[hash];
+  }
+
+  /** Count of `text` (whose content hash is `hash`, or computed), cached. */
+  count(text: string, hash = sha256(text)): number {
+    const cached = this.entries[hash];
+    if (cached !== undefined) return cached;
+    const tokens = countTokens(text);
+    this.entries[hash] = tokens;
+    this.changed = true;
+    return tokens;
+  }
+
+  /** Keeps only the given hashes (the current tree) and writes when anything changed. */
+  async save(keep?: Set<string>): Promise<void> {
+    if (!this.file) return;
+    if (keep) {
+      for (const hash of Object.keys(this.entries)) {
+        if (!keep.has(hash)) {
+          delete this.entries[hash];
+          this.changed = true;
+        }
+      }
+    }
+    if (!this.changed) return;
+    await writeFileAtomic(this.file, JSON.stringify({ tokenizer: TOKENIZER_ID, entries: this.entries }));
+    this.changed = false;
+  }
+}

@@ -1,0 +1,312 @@
+/**
+ * What the project's manifests declare: its name and description, package manager, the commands
+ * to install, build, test, lint and type-check it, and declared entrypoints. Read from
+ * package.json, Makefile, pyproject.toml, go.mod, Cargo.toml, pom.xml / build.gradle.
+ */
+import { readFileSync } from 'node:fs';
+import { absolutePath } from '../shared/path.js';
+import type { ScanResult } from './types.js';
+
+export type CommandName = 'install' | 'build' | 'test' | 'lint' | 'typecheck' | 'format' | 'dev' | 'start';
+
+export const COMMAND_NAMES: readonly CommandName[] = [
+  'install',
+  'build',
+  'test',
+  'lint',
+  'typecheck',
+  'format',
+  'dev',
+  'start',
+];
+
+export interface ProjectCommand {
+  name: CommandName;
+  /** What to type in a shell at the repository root. */
+  command: string;
+  /** Where it was found: `package.json#scripts.test`, `Makefile:12`, `go.mod`. */
+  source: string;
+}
+
+export interface DeclaredEntrypoint {
+  path: string;
+  reason: string;
+}
+
+export interface ProjectFacts {
+  name?: string;
+  description?: string;
+  packageManager?: 'npm' | 'pnpm' | 'yarn' | 'bun';
+  /** Ecosystems present, from their manifests: `node`, `python`, `go`, `rust`, `java`. */
+  ecosystems: string[];
+  commands: ProjectCommand[];
+  declaredEntrypoints: DeclaredEntrypoint[];
+  /** Module style of the root package: `esm` (`"type": "module"`) or `commonjs`. */
+  moduleType?: 'esm' | 'commonjs';
+  /** Manifest files that could not be parsed, with why. */
+  problems: Array<{ file: string; message: string }>;
+  /** Go module path from go.mod. */
+  goModule?: string;
+}
+
+interface PackageJson {
+  name?: string;
+  description?: string;
+  type?: string;
+  main?: string;
+  module?: string;
+  bin?: string | Record<string, string>;
+  exports?: unknown;
+  scripts?: Record<string, string>;
+  packageManager?: string;
+  workspaces?: unknown;
+}
+
+const SCRIPT_ALIASES: Record<CommandName, string[]> = {
+  install: [],
+  build: ['build', 'compile'],
+  test: ['test', 'test:unit', 'tests'],
+  lint: ['lint', 'lint:check', 'check:lint'],
+  typecheck: ['typecheck', 'type-check', 'check-types', 'types', 'tsc', 'check:types', 'lint:types'],
+  format: ['format', 'fmt', 'prettier'],
+  dev: ['dev', 'develop', 'watch'],
+  start: ['start', 'serve'],
+};
+
+export function detectProject(scan: ScanResult): ProjectFacts {
+  const present = new Set(scan.files.map((file) => file.path));
+  const read = (path: string) =>
+    present.has(path) ? readOptional(absolutePath(scan.root, path)) : undefined;
+  const facts: ProjectFacts = { ecosystems: [], commands: [], declaredEntrypoints: [], problems: [] };
+  readNode(read, present, facts);
+  readMakefile(read, facts);
+  readPython(read, present, facts);
+  readGo(read, facts);
+  readRust(read, present, facts);
+  readJava(present, facts);
+  facts.ecosystems.sort();
+  return facts;
+}
+
+function readOptional(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function addCommand(facts: ProjectFacts, name: CommandName, command: string, source: string): void {
+  if (facts.commands.some((entry) => entry.name === name)) return;
+  facts.commands.push({ name, command, source });
+}
+
+function readNode(
+  read: (path: string) => string | undefined,
+  present: Set<string>,
+  facts: ProjectFacts,
+): void {
+  const text = read('package.json');
+  if (text === undefined) return;
+  facts.ecosystems.push('node');
+  let manifest: PackageJson;
+  try {
+    manifest = JSON.parse(text) as PackageJson;
+  } catch (error) {
+    facts.problems.push({ file: 'package.json', message: `not valid JSON: ${(error as Error).message}` });
+    return;
+  }
+  if (typeof manifest.name === 'string') facts.name = manifest.name;
+  if (typeof manifest.description === 'string') facts.description = manifest.description;
+  facts.moduleType = manifest.type === 'module' ? 'esm' : 'commonjs';
+  const manager = packageManagerOf(manifest, present);
+  facts.packageManager = manager;
+  const lockfile = { npm: 'package-lock.json', pnpm: 'pnpm-lock.yaml', yarn: 'yarn.lock', bun: 'bun.lock' }[
+    manager
+  ];
+  const install =
+    manager === 'npm' ? (present.has('package-lock.json') ? 'npm ci' : 'npm install') : `${manager} install`;
+  addCommand(facts, 'install', install, present.has(lockfile) ? lockfile : 'package.json');
+  const scripts = manifest.scripts ?? {};
+  for (const name of COMMAND_NAMES) {
+    const script = SCRIPT_ALIASES[name].find((alias) => typeof scripts[alias] === 'string');
+    if (script) addCommand(facts, name, runScript(manager, script), `package.json#scripts.${script}`);
+  }
+  for (const entry of declaredNodeEntrypoints(manifest)) facts.declaredEntrypoints.push(entry);
+}
+
+function packageManagerOf(manifest: PackageJson, present: Set<string>): 'npm' | 'pnpm' | 'yarn' | 'bun' {
+  const declared = /^(npm|pnpm|yarn|bun)@/.exec(manifest.packageManager ?? '')?.[1];
+  if (declared) return declared as 'npm' | 'pnpm' | 'yarn' | 'bun';
+  if (present.has('pnpm-lock.yaml')) return 'pnpm';
+  if (present.has('yarn.lock')) return 'yarn';
+  if (present.has('bun.lock') || present.has('bun.lockb')) return 'bun';
+  return 'npm';
+}
+
+function runScript(manager: string, script: string): string {
+  if (script === 'test' || script === 'start') return `${manager} ${script}`;
+  return manager === 'npm' ? `npm run ${script}` : `${manager} ${script}`;
+}
+
+function declaredNodeEntrypoints(manifest: PackageJson): DeclaredEntrypoint[] {
+  const entries: DeclaredEntrypoint[] = [];
+  const add = (path: unknown, reason: string) => {
+    if (typeof path === 'string' && path.length > 0)
+      entries.push({ path: path.replace(/^\.\//, ''), reason });
+  };
+  add(manifest.main, 'package.json main');
+  add(manifest.module, 'package.json module');
+  if (typeof manifest.bin === 'string') add(manifest.bin, 'package.json bin');
+  else if (manifest.bin && typeof manifest.bin === 'object') {
+    for (const [name, path] of Object.entries(manifest.bin).sort()) add(path, `package.json bin "${name}"`);
+  }
+  for (const [subpath, target] of exportTargets(manifest.exports, '.'))
+    add(target, `package.json exports "${subpath}"`);
+  return entries;
+}
+
+function exportTargets(value: unknown, subpath: string): Array<[string, string]> {
+  if (typeof value === 'string') return [[subpath, value]];
+  if (Array.isArray(value)) return value.flatMap((entry) => exportTargets(entry, subpath)).slice(0, 1);
+  if (!value || typeof value !== 'object') return [];
+  const targets: Array<[string, string]> = [];
+  for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+    if (key === 'types' || key === './package.json') continue;
+    const next = key.startsWith('.') ? key : subpath;
+    for (const target of exportTargets(entry, next)) {
+      if (!targets.some(([existing]) => existing === target[0])) targets.push(target);
+    }
+  }
+  return targets;
+}
+
+function readMakefile(read: (path: string) => string | undefined, facts: ProjectFacts): void {
+  const name = ['Makefile', 'makefile', 'GNUmakefile'].find((candidate) => read(candidate) !== undefined);
+  if (!name) return;
+  const lines = read(name)!.split('\n');
+  const targets = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const match = /^([A-Za-z0-9][A-Za-z0-9_.-]*)\s*:(?!=)/.exec(line);
+    if (match && !targets.has(match[1]!)) targets.set(match[1]!, index + 1);
+  });
+  const wanted: Array<[CommandName, string[]]> = [
+    ['install', ['install', 'deps', 'setup', 'bootstrap']],
+    ['build', ['build', 'all', 'compile']],
+    ['test', ['test', 'tests', 'check']],
+    ['lint', ['lint', 'vet']],
+    ['typecheck', ['typecheck', 'type-check', 'types', 'mypy']],
+    ['format', ['format', 'fmt']],
+  ];
+  for (const [command, candidates] of wanted) {
+    const target = candidates.find((candidate) => targets.has(candidate));
+    if (target) addCommand(facts, command, `make ${target}`, `${name}:${targets.get(target)}`);
+  }
+}
+
+function readPython(
+  read: (path: string) => string | undefined,
+  present: Set<string>,
+  facts: ProjectFacts,
+): void {
+  const pyproject = read('pyproject.toml');
+  const hasPython =
+    pyproject !== undefined ||
+    present.has('setup.py') ||
+    present.has('requirements.txt') ||
+    present.has('setup.cfg');
+  if (!hasPython) return;
+  facts.ecosystems.push('python');
+  const text = pyproject ?? '';
+  if (!facts.name) {
+    const name = /^\s*name\s*=\s*["']([^"']+)["']/m.exec(text)?.[1];
+    if (name) facts.name = name;
+  }
+  if (!facts.description) {
+    const description = /^\s*description\s*=\s*["']([^"']+)["']/m.exec(text)?.[1];
+    if (description) facts.description = description;
+  }
+  const source =
+    pyproject !== undefined ? 'pyproject.toml' : present.has('setup.py') ? 'setup.py' : 'requirements.txt';
+  if (present.has('uv.lock')) addCommand(facts, 'install', 'uv sync', 'uv.lock');
+  else if (present.has('poetry.lock') || /\[tool\.poetry\]/.test(text))
+    addCommand(facts, 'install', 'poetry install', source);
+  else if (present.has('requirements.txt') && pyproject === undefined)
+    addCommand(facts, 'install', 'pip install -r requirements.txt', 'requirements.txt');
+  else addCommand(facts, 'install', 'pip install -e .', source);
+  const usesPytest =
+    /pytest/.test(text) ||
+    present.has('pytest.ini') ||
+    present.has('conftest.py') ||
+    [...present].some((path) => /(^|\/)test_[^/]*\.py$/.test(path));
+  if (usesPytest)
+    addCommand(
+      facts,
+      'test',
+      'python -m pytest',
+      /\[tool\.pytest/.test(text) ? 'pyproject.toml [tool.pytest]' : source,
+    );
+  if (/\[tool\.ruff/.test(text) || present.has('ruff.toml'))
+    addCommand(facts, 'lint', 'ruff check .', 'pyproject.toml [tool.ruff]');
+  else if (present.has('.flake8')) addCommand(facts, 'lint', 'flake8', '.flake8');
+  if (/\[tool\.mypy/.test(text) || present.has('mypy.ini'))
+    addCommand(facts, 'typecheck', 'mypy .', 'pyproject.toml [tool.mypy]');
+  else if (/\[tool\.pyright/.test(text) || present.has('pyrightconfig.json'))
+    addCommand(facts, 'typecheck', 'pyright', 'pyright config');
+  if (/\[tool\.(black|ruff\.format)/.test(text))
+    addCommand(facts, 'format', /\[tool\.black/.test(text) ? 'black .' : 'ruff format .', 'pyproject.toml');
+}
+
+function readGo(read: (path: string) => string | undefined, facts: ProjectFacts): void {
+  const text = read('go.mod');
+  if (text === undefined) return;
+  facts.ecosystems.push('go');
+  const module = /^module\s+(\S+)/m.exec(text)?.[1];
+  if (module) {
+    facts.goModule = module;
+    if (!facts.name) facts.name = module;
+  }
+  addCommand(facts, 'install', 'go mod download', 'go.mod');
+  addCommand(facts, 'build', 'go build ./...', 'go.mod');
+  addCommand(facts, 'test', 'go test ./...', 'go.mod');
+  addCommand(facts, 'lint', 'go vet ./...', 'go.mod');
+  addCommand(facts, 'format', 'gofmt -l .', 'go.mod');
+}
+
+function readRust(
+  read: (path: string) => string | undefined,
+  present: Set<string>,
+  facts: ProjectFacts,
+): void {
+  const text = read('Cargo.toml');
+  if (text === undefined) return;
+  facts.ecosystems.push('rust');
+  const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(text)?.[1];
+  if (name && !facts.name) facts.name = name;
+  const description = /^\s*description\s*=\s*"([^"]+)"/m.exec(text)?.[1];
+  if (description && !facts.description) facts.description = description;
+  addCommand(facts, 'install', 'cargo fetch', 'Cargo.toml');
+  addCommand(facts, 'build', 'cargo build', 'Cargo.toml');
+  addCommand(facts, 'test', 'cargo test', 'Cargo.toml');
+  addCommand(facts, 'lint', 'cargo clippy', 'Cargo.toml');
+  addCommand(facts, 'typecheck', 'cargo check', 'Cargo.toml');
+  addCommand(facts, 'format', 'cargo fmt --check', 'Cargo.toml');
+  void present;
+}
+
+function readJava(present: Set<string>, facts: ProjectFacts): void {
+  if (present.has('pom.xml')) {
+    facts.ecosystems.push('java');
+    const mvn = present.has('mvnw') ? './mvnw' : 'mvn';
+    addCommand(facts, 'install', `${mvn} -q dependency:resolve`, 'pom.xml');
+    addCommand(facts, 'build', `${mvn} -q package -DskipTests`, 'pom.xml');
+    addCommand(facts, 'test', `${mvn} test`, 'pom.xml');
+    return;
+  }
+  const gradle = ['build.gradle', 'build.gradle.kts'].find((file) => present.has(file));
+  if (!gradle) return;
+  facts.ecosystems.push('java');
+  const tool = present.has('gradlew') ? './gradlew' : 'gradle';
+  addCommand(facts, 'build', `${tool} build -x test`, gradle);
+  addCommand(facts, 'test', `${tool} test`, gradle);
+}

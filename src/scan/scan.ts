@@ -1,0 +1,230 @@
+/**
+ * `scanRepository()`: the list of files (git's view when there is one), each classified and
+ * hashed. Unchanged files (same size, mtime, ctime and inode as last time) reuse their hash.
+ */
+
+import { isUtf8 } from 'node:buffer';
+import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { fdir } from 'fdir';
+import ignore from 'ignore';
+import type { ResolvedConfig } from '../config/schema.js';
+import { type EventBus, silentBus } from '../shared/events.js';
+import { gitTopLevel, listGitFiles } from '../shared/git.js';
+import { globMatcher } from '../shared/glob.js';
+import { sha256 } from '../shared/hash.js';
+import { withoutManagedBlock } from '../shared/managed-block.js';
+import { absolutePath, isInside, relativePath } from '../shared/path.js';
+import { hasGeneratedMarker, kindOf, languageOf, looksBinary, looksMinified } from './classify.js';
+import { IgnoreTree } from './ignore-tree.js';
+import type { ScannedFile, ScanResult, StatCacheEntry } from './types.js';
+
+/** Never scanned, whatever .gitignore says: our own outputs, VCS internals, installed packages. */
+export const ALWAYS_EXCLUDED = ['.git/', '.agent-context/', 'node_modules/', '.hg/', '.svn/'];
+
+export interface ScanOptions {
+  config: ResolvedConfig;
+  bus?: EventBus;
+  /** Stat data from the previous run; entries whose stat matches are not read again. */
+  statCache?: Record<string, StatCacheEntry>;
+  /** When the stat cache was written (ms); files modified within 2 s of it are re-hashed (racy-git rule). */
+  statCacheWrittenAt?: number;
+}
+
+export interface ScanOutput {
+  scan: ScanResult;
+  /** Text of the files read during this scan that can be indexed (the others come from cache). */
+  contents: Map<string, string>;
+  /** Stat data to keep for the next run. */
+  statCache: Record<string, StatCacheEntry>;
+  /** How many files were read and hashed (the rest reused the stat cache). */
+  hashed: number;
+}
+
+export async function scanRepository(root: string, options: ScanOptions): Promise<ScanOutput> {
+  const bus = options.bus ?? silentBus();
+  const { paths, source } = await listFiles(root, options.config);
+  const excluded = globMatcher(options.config.scan.exclude);
+  const generated = globMatcher(options.config.scan.generated);
+  const agentsFile = options.config.context.agentsFile;
+  const realRoot = realpathSync(root);
+  const files: ScannedFile[] = [];
+  const contents = new Map<string, string>();
+  const statCache: Record<string, StatCacheEntry> = {};
+  let hashed = 0;
+  const racyAfter = (options.statCacheWrittenAt ?? 0) - 2000;
+  for (let position = 0; position < paths.length; position++) {
+    const path = paths[position]!;
+    if (position % 500 === 0) bus.progress('scan', position, paths.length);
+    if (excluded(path)) continue;
+    const absolute = absolutePath(root, path);
+    let stats: Stats;
+    try {
+      stats = lstatSync(absolute);
+    } catch {
+      continue; // listed by git but deleted from the work tree: not part of the tree we describe
+    }
+    if (stats.isSymbolicLink()) {
+      files.push(describeSymlink(path, absolute, realRoot, stats));
+      continue;
+    }
+    if (!stats.isFile()) {
+      files.push(notIndexed(path, stats.size, 'not-a-file'));
+      continue;
+    }
+    const cached = options.statCache?.[path];
+    if (cached && statMatches(cached, stats) && stats.mtimeMs < racyAfter) {
+      files.push(fromStatCache(path, cached));
+      statCache[path] = cached;
+      continue;
+    }
+    const read = readAndClassify(
+      path,
+      absolute,
+      stats,
+      options.config.scan.maxFileBytes,
+      path === agentsFile,
+    );
+    hashed++;
+    if (generated(path) && read.file.kind !== 'binary') read.file.kind = 'generated';
+    files.push(read.file);
+    if (read.text !== undefined && !read.file.skipped) contents.set(path, read.text);
+    if (read.file.hash) statCache[path] = toStatCache(read.file, stats);
+  }
+  bus.progress('scan', paths.length, paths.length);
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { scan: { root, source, files }, contents, statCache, hashed };
+}
+
+async function listFiles(
+  root: string,
+  config: ResolvedConfig,
+): Promise<{ paths: string[]; source: 'git' | 'walk' }> {
+  const always = ignore().add(ALWAYS_EXCLUDED);
+  if (await gitTopLevel(root)) {
+    const listed = await listGitFiles(root);
+    return { paths: listed.filter((path) => !always.ignores(path)), source: 'git' };
+  }
+  void config;
+  const tree = new IgnoreTree(root, always);
+  const crawled = new fdir()
+    .withRelativePaths()
+    .withSymlinks({ resolvePaths: false })
+    .exclude((_name, directoryPath) => {
+      const relative = relativePath(root, directoryPath);
+      return relative !== '' && tree.isIgnored(relative, true);
+    })
+    .filter((path, isDirectory) => !isDirectory && !tree.isIgnored(path.split('\\').join('/'), false))
+    .crawl(root)
+    .sync();
+  const paths = crawled.map((path) => path.split('\\').join('/')).sort();
+  return { paths, source: 'walk' };
+}
+
+function describeSymlink(path: string, absolute: string, realRoot: string, stats: Stats): ScannedFile {
+  try {
+    const target = realpathSync(absolute);
+    if (!isInside(realRoot, target))
+      return notIndexed(path, stats.size, 'symlink-outside', 'points outside the repository');
+    return notIndexed(path, stats.size, 'symlink', relativePath(realRoot, target));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return notIndexed(path, stats.size, 'symlink-loop', 'the link resolves to itself');
+    return notIndexed(path, stats.size, 'unreadable', `broken symlink (${code ?? 'unknown error'})`);
+  }
+}
+
+function notIndexed(
+  path: string,
+  size: number,
+  skipped: ScannedFile['skipped'],
+  detail?: string,
+): ScannedFile {
+  const file: ScannedFile = {
+    path,
+    language: languageOf(path),
+    kind: kindOf(path, languageOf(path)),
+    size,
+    skipped,
+  };
+  if (detail) file.skipDetail = detail;
+  return file;
+}
+
+function readAndClassify(
+  path: string,
+  absolute: string,
+  stats: Stats,
+  maxBytes: number,
+  isAgentsFile: boolean,
+): { file: ScannedFile; text?: string } {
+  const language = languageOf(path);
+  const file: ScannedFile = { path, language, kind: kindOf(path, language), size: stats.size };
+  if (stats.size > maxBytes) {
+    file.skipped = 'too-large';
+    file.skipDetail = `${stats.size} bytes > limit ${maxBytes}`;
+    file.hash = `size:${stats.size}`;
+    return { file };
+  }
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(absolute);
+  } catch (error) {
+    file.skipped = 'unreadable';
+    file.skipDetail = (error as NodeJS.ErrnoException).code ?? 'read failed';
+    return { file };
+  }
+  if (file.kind === 'asset' || looksBinary(bytes)) {
+    if (looksBinary(bytes)) file.kind = file.kind === 'asset' ? 'asset' : 'binary';
+    file.hash = sha256(bytes);
+    if (file.kind === 'binary' || !isUtf8(bytes)) file.skipped = 'binary';
+    return { file };
+  }
+  const text = bytes.toString('utf8');
+  if (!isUtf8(bytes)) file.invalidUtf8 = true;
+  file.hash = isAgentsFile ? sha256(withoutManagedBlock(text)) : sha256(bytes);
+  if (looksMinified(text, language)) {
+    file.kind = 'generated';
+    file.skipped = 'minified';
+    return { file };
+  }
+  if ((file.kind === 'source' || file.kind === 'test') && hasGeneratedMarker(text.slice(0, 600)))
+    file.kind = 'generated';
+  return { file, text };
+}
+
+function statMatches(entry: StatCacheEntry, stats: Stats): boolean {
+  return (
+    entry.size === stats.size &&
+    entry.mtimeMs === stats.mtimeMs &&
+    entry.ctimeMs === stats.ctimeMs &&
+    entry.ino === stats.ino
+  );
+}
+
+function toStatCache(file: ScannedFile, stats: Stats): StatCacheEntry {
+  const entry: StatCacheEntry = {
+    size: stats.size,
+    mtimeMs: stats.mtimeMs,
+    ctimeMs: stats.ctimeMs,
+    ino: stats.ino,
+    hash: file.hash!,
+    kind: file.kind,
+    language: file.language,
+  };
+  if (file.skipped) entry.skipped = file.skipped;
+  if (file.invalidUtf8) entry.invalidUtf8 = true;
+  return entry;
+}
+
+function fromStatCache(path: string, entry: StatCacheEntry): ScannedFile {
+  const file: ScannedFile = {
+    path,
+    language: entry.language,
+    kind: entry.kind,
+    size: entry.size,
+    hash: entry.hash,
+  };
+  if (entry.skipped) file.skipped = entry.skipped;
+  if (entry.invalidUtf8) file.invalidUtf8 = true;
+  return file;
+}

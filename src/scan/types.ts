@@ -1,0 +1,54 @@
+/** What the scan knows about each file, before anything is parsed. */
+
+export type FileKind = 'source' | 'test' | 'config' | 'doc' | 'generated' | 'lockfile' | 'asset' | 'binary';
+
+/** Why a file is listed but not read or not indexed. */
+export type SkipReason =
+  | 'binary'
+  | 'too-large'
+  | 'minified'
+  | 'unreadable'
+  | 'symlink'
+  | 'symlink-loop'
+  | 'symlink-outside'
+  | 'not-a-file';
+
+export interface ScannedFile {
+  /** Posix path relative to the repository root. */
+  path: string;
+  /** Language id (`typescript`, `python`, `markdown`, ...); `text` when unknown but readable. */
+  language: string;
+  kind: FileKind;
+  /** Size in bytes. */
+  size: number;
+  /** SHA-256 of the bytes (of AGENTS.md: without the managed block); absent when the file could not be read. */
+  hash?: string;
+  /** Set when the file is not indexed; the reason says why. */
+  skipped?: SkipReason;
+  /** Detail for a skip (e.g. where a symlink points). */
+  skipDetail?: string;
+  /** The bytes are not valid UTF-8: indexed from a lossy decoding. */
+  invalidUtf8?: true;
+}
+
+export interface ScanResult {
+  /** Absolute path of the repository root. */
+  root: string;
+  /** How the file list was made. */
+  source: 'git' | 'walk';
+  /** Every file, sorted by path. */
+  files: ScannedFile[];
+}
+
+/** Per-file stat data kept between runs so unchanged files are not hashed again (never hashed itself). */
+export interface StatCacheEntry {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  hash: string;
+  kind: FileKind;
+  language: string;
+  skipped?: SkipReason;
+  invalidUtf8?: true;
+}

@@ -1,0 +1,148 @@
+/**
+ * The only place stages touch the file system. Every write is atomic: the bytes go to a temporary
+ * file beside the target, are flushed, and replace the target with one rename, so a reader (or a
+ * build killed halfway) sees the old file or the new one, never half of one.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants, existsSync, promises as fsp, readFileSync } from 'node:fs';
+import nodePath from 'node:path';
+import lockfile from 'proper-lockfile';
+import { OcppError } from './errors.js';
+import { formatJsonFile, parseJson } from './json.js';
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const directory = nodePath.dirname(file);
+  await fsp.mkdir(directory, { recursive: true });
+  const temporary = nodePath.join(
+    directory,
+    `.${nodePath.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
+  const handle = await fsp.open(temporary, 'w', 0o644);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fsp.rename(temporary, file);
+  } catch (error) {
+    await fsp.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
+  await writeFileAtomic(file, formatJsonFile(value));
+}
+
+/** Writes only when the bytes differ; returns whether it wrote. Keeps mtimes of unchanged outputs. */
+export async function writeFileIfChanged(file: string, data: string): Promise<boolean> {
+  const current = await readTextIfExists(file);
+  if (current === data) return false;
+  await writeFileAtomic(file, data);
+  return true;
+}
+
+export async function readText(file: string): Promise<string> {
+  return fsp.readFile(file, 'utf8');
+}
+
+export async function readTextIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await fsp.readFile(file, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+export function readTextSync(file: string): string {
+  return readFileSync(file, 'utf8');
+}
+
+/** Reads and parses a JSON file; `undefined` when missing; a clear error (exit 2) when malformed. */
+export async function readJsonIfExists(file: string, displayName = file): Promise<unknown | undefined> {
+  const text = await readTextIfExists(file);
+  return text === undefined ? undefined : parseJson(text, displayName);
+}
+
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await fsp.access(path, constants.F_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function pathExistsSync(path: string): boolean {
+  return existsSync(path);
+}
+
+export async function ensureDirectory(path: string): Promise<void> {
+  await fsp.mkdir(path, { recursive: true });
+}
+
+export async function removePath(path: string): Promise<void> {
+  await fsp.rm(path, { recursive: true, force: true });
+}
+
+export async function listDirectory(path: string): Promise<string[]> {
+  try {
+    return (await fsp.readdir(path)).sort();
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
+
+export async function copyFile(from: string, to: string): Promise<void> {
+  await fsp.mkdir(nodePath.dirname(to), { recursive: true });
+  await fsp.copyFile(from, to);
+}
+
+export function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+export interface LockOptions {
+  /** How long to wait for another holder before giving up, in milliseconds. @default 60000 */
+  waitMs?: number;
+  /** What the lock protects, for the error message. */
+  purpose?: string;
+}
+
+/**
+ * Runs `action` while holding an exclusive lock on `target` (a directory or file that need not
+ * exist yet). A second process waits; a holder that died leaves a stale lock that is taken over.
+ */
+export async function withLock<T>(
+  target: string,
+  action: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
+  await fsp.mkdir(nodePath.dirname(target), { recursive: true });
+  const waitMs = options.waitMs ?? 60_000;
+  const retries = Math.max(1, Math.ceil(waitMs / 200));
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(target, {
+      realpath: false,
+      stale: 15_000,
+      update: 5_000,
+      retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
+      lockfilePath: `${target}.lock`,
+    });
+  } catch (error) {
+    throw new OcppError('LOCKED', `${options.purpose ?? 'another run'} holds the lock on ${target}`, {
+      hint: `wait for it to finish; if no other run is alive, remove ${target}.lock`,
+      cause: error,
+    });
+  }
+  try {
+    return await action();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}

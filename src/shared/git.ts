@@ -1,0 +1,79 @@
+/** Git plumbing. Every call runs `git` without a shell, with a stable locale and no pager. */
+import { OcppError } from './errors.js';
+import { type ProcessResult, runProcess } from './spawn.js';
+
+const gitEnvironment = {
+  ...process.env,
+  LC_ALL: 'C',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_OPTIONAL_LOCKS: '0',
+};
+
+export async function runGit(args: readonly string[], cwd: string, input?: string): Promise<ProcessResult> {
+  try {
+    return await runProcess('git', args, {
+      cwd,
+      env: gitEnvironment,
+      ...(input === undefined ? {} : { input }),
+    });
+  } catch (error) {
+    throw new OcppError('GIT', `could not run git: ${(error as Error).message}`, {
+      hint: 'install git, or run in a directory without .git to scan files without it',
+      cause: error,
+    });
+  }
+}
+
+/** Runs git and returns stdout; a non-zero exit becomes an error naming the command. */
+export async function git(args: readonly string[], cwd: string): Promise<string> {
+  const result = await runGit(args, cwd);
+  if (result.exitCode !== 0) {
+    throw new OcppError(
+      'GIT',
+      `git ${args.join(' ')} failed: ${result.stderr.trim() || `exit ${result.exitCode}`}`,
+    );
+  }
+  return result.stdout;
+}
+
+/** The top of the work tree containing `directory`, or undefined when it is not in a git work tree. */
+export async function gitTopLevel(directory: string): Promise<string | undefined> {
+  try {
+    const result = await runGit(['rev-parse', '--show-toplevel'], directory);
+    return result.exitCode === 0 ? result.stdout.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function gitAvailable(): Promise<string | undefined> {
+  try {
+    const result = await runProcess('git', ['--version'], { cwd: process.cwd() });
+    return result.exitCode === 0 ? result.stdout.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Tracked plus untracked, not ignored files under `directory`, relative to it (posix). */
+export async function listGitFiles(directory: string): Promise<string[]> {
+  const output = await git(
+    ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--full-name', '.'],
+    directory,
+  );
+  const prefix = (await git(['rev-parse', '--show-prefix'], directory)).trim();
+  const seen = new Set<string>();
+  for (const entry of output.split('\0')) {
+    if (!entry) continue;
+    const relative = prefix && entry.startsWith(prefix) ? entry.slice(prefix.length) : entry;
+    seen.add(relative);
+  }
+  return [...seen].sort();
+}
+
+/** HEAD commit, or undefined in a repository without commits. */
+export async function headCommit(directory: string): Promise<string | undefined> {
+  const result = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], directory);
+  return result.exitCode === 0 ? result.stdout.trim() : undefined;
+}

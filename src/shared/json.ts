@@ -1,0 +1,59 @@
+import { OcppError } from './errors.js';
+
+/**
+ * JSON with object keys sorted at every level, so the same value always gives the same bytes.
+ * Arrays keep their order: callers sort them where order carries no meaning.
+ */
+export function stableStringify(value: unknown, indent = 0): string {
+  return JSON.stringify(sortKeys(value), null, indent) ?? 'null';
+}
+
+/** `stableStringify` with two-space indent and a final newline: the form of every file we write. */
+export function formatJsonFile(value: unknown): string {
+  return `${stableStringify(value, 2)}\n`;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return sortKeys((value as { toJSON: () => unknown }).toJSON());
+  }
+  const source = value as Record<string, unknown>;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(source).sort()) {
+    const entry = source[key];
+    if (entry !== undefined) sorted[key] = sortKeys(entry);
+  }
+  return sorted;
+}
+
+/** Line and column (1-based) of a character offset. */
+export function lineColumnOf(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < offset && index < text.length; index++) {
+    if (text.charCodeAt(index) === 10) {
+      line++;
+      lineStart = index + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** `JSON.parse` that names the file, line and column of a syntax error (exit code 2). */
+export function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    const where = position ? lineColumnOf(text, Number(position[1])) : undefined;
+    const truncated = text.trim().length === 0 ? 'the file is empty' : message.replace(/^.*?: /, '');
+    throw new OcppError('INPUT_INVALID', `invalid JSON: ${truncated}`, {
+      file,
+      ...(where ?? {}),
+      hint: 'fix the file by hand or delete it so that it is regenerated',
+    });
+  }
+}

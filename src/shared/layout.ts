@@ -1,0 +1,32 @@
+/** Where things live inside a user's repository (DESIGN.md §4). Posix paths relative to the root. */
+export const CONTEXT_DIR = '.agent-context';
+
+export const layout = {
+  dir: CONTEXT_DIR,
+  manifest: `${CONTEXT_DIR}/manifest.json`,
+  index: `${CONTEXT_DIR}/index.json`,
+  graph: `${CONTEXT_DIR}/graph.json`,
+  ranking: `${CONTEXT_DIR}/ranking.json`,
+  summary: `${CONTEXT_DIR}/summary.md`,
+  readiness: `${CONTEXT_DIR}/readiness.json`,
+  savings: `${CONTEXT_DIR}/savings.json`,
+  gitignore: `${CONTEXT_DIR}/.gitignore`,
+  contracts: `${CONTEXT_DIR}/contracts`,
+  memory: `${CONTEXT_DIR}/memory`,
+  runs: `${CONTEXT_DIR}/runs`,
+  traces: `${CONTEXT_DIR}/traces`,
+  reflections: `${CONTEXT_DIR}/reflections`,
+  reflection: `${CONTEXT_DIR}/reflection`,
+  orchestrator: `${CONTEXT_DIR}/orchestrator`,
+  delta: `${CONTEXT_DIR}/delta`,
+  cache: `${CONTEXT_DIR}/cache`,
+  worktrees: `${CONTEXT_DIR}/worktrees`,
+  lock: `${CONTEXT_DIR}/build`,
+  factsCache: `${CONTEXT_DIR}/cache/facts`,
+  tokenCache: `${CONTEXT_DIR}/cache/tokens.json`,
+  statCache: `${CONTEXT_DIR}/cache/stat.json`,
+  buildInfo: `${CONTEXT_DIR}/cache/build-info.json`,
+} as const;
+
+/** Machine-local parts of `.agent-context/`, kept out of git by the `.gitignore` we write. */
+export const MACHINE_LOCAL = ['cache/', 'worktrees/', '*.lock', '.*.tmp'];
