@@ -125,7 +125,7 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
     return result;
   }
 
-  const facts = new FactsCache(mode === 'update' ? absolutePath(root, layout.factsCache) : undefined);
+  const facts = new FactsCache(absolutePath(root, layout.factsCache));
   const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
   await timed('load-cache', async () => {
     if (mode === 'update') await Promise.all([facts.load(), tokens.load()]);

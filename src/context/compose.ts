@@ -108,7 +108,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     {
       path: layout.index,
       content: jsonLinesDocument(
-        { schemaVersion: OUTPUT_SCHEMA_VERSION, stats: input.indexStats },
+        { schemaVersion: OUTPUT_SCHEMA_VERSION, stats: deterministicStats(input.indexStats) },
         'files',
         input.files,
       ),
@@ -190,6 +190,12 @@ export function jsonLinesDocument(head: Record<string, unknown>, key: string, it
   const prefix = headText === '{}' ? '{' : `${headText.slice(0, -1)},`;
   if (items.length === 0) return `${prefix}"${key}":[]}\n`;
   return `${prefix}"${key}":[\n${items.map((item) => stableStringify(item)).join(',\n')}\n]}\n`;
+}
+
+/** Parsed-versus-cached counts depend on the cache, not the tree: they stay out of hashed outputs. */
+function deterministicStats(stats: IndexStats): Omit<IndexStats, 'parsed' | 'cached'> {
+  const { parsed: _parsed, cached: _cached, ...rest } = stats;
+  return rest;
 }
 
 function graphDocument(graph: DependencyGraph): string {

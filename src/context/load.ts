@@ -12,7 +12,7 @@ import type { FileRank } from './rank.js';
 export interface LoadedContext {
   manifest: ContextManifest;
   files: IndexedFile[];
-  indexStats: IndexStats;
+  indexStats: Omit<IndexStats, 'parsed' | 'cached'>;
   graph: DependencyGraph;
   ranking: FileRank[];
 }
@@ -21,7 +21,10 @@ export interface LoadedContext {
 export async function loadBuiltContext(root: string): Promise<LoadedContext | undefined> {
   const manifest = await readManifest(root);
   if (!manifest) return undefined;
-  const index = (await readRequired(root, layout.index)) as { files: IndexedFile[]; stats: IndexStats };
+  const index = (await readRequired(root, layout.index)) as {
+    files: IndexedFile[];
+    stats: Omit<IndexStats, 'parsed' | 'cached'>;
+  };
   const graph = (await readRequired(root, layout.graph)) as DependencyGraph;
   const ranking = (await readRequired(root, layout.ranking)) as { files: FileRank[] };
   return { manifest, files: index.files, indexStats: index.stats, graph, ranking: ranking.files };

@@ -104,7 +104,9 @@ export interface IndexedFile extends FileFacts {
 
 export interface IndexStats {
   files: number;
+  /** Parsed in this run (not written to index.json: it depends on the cache). */
   parsed: number;
+  /** Reused from the facts cache in this run (not written to index.json). */
   cached: number;
   failed: number;
   partial: number;

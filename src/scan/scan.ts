@@ -181,7 +181,12 @@ function readAndClassify(
   }
   const text = bytes.toString('utf8');
   if (!isUtf8(bytes)) file.invalidUtf8 = true;
-  file.hash = isAgentsFile ? sha256(withoutManagedBlock(text)) : sha256(bytes);
+  if (isAgentsFile) {
+    file.hash = sha256(withoutManagedBlock(text));
+    file.skipped = 'managed-output';
+    return { file };
+  }
+  file.hash = sha256(bytes);
   if (looksMinified(text, language)) {
     file.kind = 'generated';
     file.skipped = 'minified';

@@ -11,7 +11,9 @@ export type SkipReason =
   | 'symlink'
   | 'symlink-loop'
   | 'symlink-outside'
-  | 'not-a-file';
+  | 'not-a-file'
+  /** The agents file: our managed block lives in it; only its hand-written part is hashed, nothing is indexed. */
+  | 'managed-output';
 
 export interface ScannedFile {
   /** Posix path relative to the repository root. */

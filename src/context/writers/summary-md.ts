@@ -10,7 +10,7 @@ export interface SummaryDocumentInput {
   readiness: ReadinessReport;
   savings: TokenSavings;
   graph: DependencyGraph;
-  indexStats: IndexStats;
+  indexStats: Pick<IndexStats, 'files' | 'partial' | 'failed'>;
 }
 
 export function renderSummaryMarkdown(input: SummaryDocumentInput): string {

@@ -1,18 +1,35 @@
-/** Files without a parser: lexical facts only (a summary from the first heading or paragraph). */
+/** Files without a parser: lexical facts only (a summary from the first heading, paragraph or description). */
 import { oneLine } from '../lines.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
 
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 1,
-  extract({ text }) {
+  version: 2,
+  extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
-    const summary = firstProseLine(text);
+    const summary = path.endsWith('.json') ? jsonSummary(text) : firstProseLine(text);
     if (summary) facts.summary = { text: summary.text, source: 'module-doc', line: summary.line };
     return facts;
   },
 };
+
+/** A JSON file's `description`, else its top-level keys. */
+function jsonSummary(text: string): { text: string; line: number } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.description === 'string' && record.description.trim()) {
+    return { text: oneLine(record.description, 160), line: 1 };
+  }
+  const keys = Object.keys(record).slice(0, 6);
+  return keys.length > 0 ? { text: oneLine(`JSON with keys ${keys.join(', ')}`, 160), line: 1 } : undefined;
+}
 
 function firstProseLine(text: string): { text: string; line: number } | undefined {
   const lines = text.split('\n', 80);

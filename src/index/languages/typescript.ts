@@ -7,6 +7,7 @@ import { parseSync } from 'oxc-parser';
 import { firstSentence, LineMap, oneLine } from '../lines.js';
 import type { ExportFact, FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKind } from '../types.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
+import { lexicalFacts } from './typescript-lexical.js';
 import { fileRoutes } from './web-routes.js';
 
 // The oxc AST is ESTree plus TypeScript nodes; only the fields read here are typed.
@@ -57,7 +58,13 @@ function extractTypeScript(path: string, text: string): FileFacts {
     facts.diagnostics.push({ line: lines.lineOf(offset), message: oneLine(error.message, 200) });
   }
   const body = result.program.body as unknown as AstNode[];
-  if (result.errors.length > 0) facts.confidence = body.length > 0 ? 'partial' : 'failed';
+  if (result.errors.length > 0 && body.length === 0) {
+    lexicalFacts(text, facts);
+    facts.confidence = facts.imports.length + facts.symbols.length > 0 ? 'partial' : 'failed';
+    facts.summary = { text: derivedSummary(facts, facts.symbols), source: 'derived' };
+    return facts;
+  }
+  if (result.errors.length > 0) facts.confidence = 'partial';
 
   facts.imports = collectImports(result.module, text, lines, comments);
   const context: Context = { text, lines, comments, symbols: [], exportedLocals: new Set() };
@@ -203,6 +210,8 @@ function collectCommonJsExports(body: AstNode[], context: Context, exports: Expo
         for (const property of right.properties as AstNode[]) {
           const name = propertyName(property);
           if (name) exports.push({ name, typeOnly: false, line: context.lines.lineOf(property.start) });
+          const value = property.value as AstNode | undefined;
+          if (value?.type === 'Identifier') context.exportedLocals.add(value.name as string);
         }
       } else {
         exports.push({ name: 'default', typeOnly: false, line });

@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildContextPackage } from '../../src/context/build.js';
+import { makeRepo, writeTree } from '../helpers/repo.js';
+
+const project = {
+  'package.json': JSON.stringify({
+    name: 'shop',
+    description: 'A small shop API.',
+    type: 'module',
+    main: 'dist/index.js',
+    scripts: { build: 'tsc', test: 'vitest run', lint: 'biome check .' },
+  }),
+  'package-lock.json': '{}',
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { strict: true, paths: { '@lib/*': ['./src/lib/*'] } },
+  }),
+  'README.md': '# shop\n\nA small shop API used to test the context compiler end to end.\n',
+  'src/index.ts':
+    "/** Starts the shop server. */\nimport { createServer } from './server.js';\nexport const server = createServer();\n",
+  'src/server.ts':
+    "import express from 'express';\nimport { price } from '@lib/price';\nexport function createServer() {\n  const app = express();\n  app.get('/price', (_req, res) => res.json(price(2)));\n  return app;\n}\n",
+  'src/lib/price.ts':
+    '/** Prices in cents. */\nexport function price(quantity: number): number {\n  return quantity * 100;\n}\n',
+  'test/price.test.ts': "import { price } from '../src/lib/price.js';\nprice(1);\n",
+};
+
+function outputs(root: string): Record<string, string> {
+  const files: Record<string, string> = { 'AGENTS.md': readFileSync(join(root, 'AGENTS.md'), 'utf8') };
+  const walk = (directory: string, prefix: string) => {
+    for (const name of readdirSync(directory)) {
+      const path = join(directory, name);
+      if (name === 'cache') continue;
+      if (statSync(path).isDirectory()) walk(path, `${prefix}${name}/`);
+      else files[`${prefix}${name}`] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(join(root, '.agent-context'), '.agent-context/');
+  return files;
+}
+
+describe('buildContextPackage', () => {
+  it('writes AGENTS.md and .agent-context with the project facts', async () => {
+    const root = makeRepo(project);
+    const result = await buildContextPackage(root);
+    expect(result.mode).toBe('cold');
+    const files = outputs(root);
+    expect(Object.keys(files).sort()).toEqual([
+      '.agent-context/.gitignore',
+      '.agent-context/graph.json',
+      '.agent-context/index.json',
+      '.agent-context/manifest.json',
+      '.agent-context/ranking.json',
+      '.agent-context/readiness.json',
+      '.agent-context/savings.json',
+      '.agent-context/summary.md',
+      'AGENTS.md',
+    ]);
+    const agents = files['AGENTS.md']!;
+    expect(agents).toContain('## shop: context for coding agents');
+    expect(agents).toContain('| test | `npm test` | package.json#scripts.test |');
+    expect(agents).toContain('`src/index.ts` — package.json main');
+    expect(agents).toContain('`src/lib/price.ts` — Prices in cents.');
+    const graph = JSON.parse(files['.agent-context/graph.json']!);
+    const edges = graph.edges.map((edge: { from: string; to: string }) => `${edge.from} -> ${edge.to}`);
+    expect(edges).toContain('src/server.ts -> src/lib/price.ts');
+    expect(edges).toContain('src/index.ts -> src/server.ts');
+    expect(edges).toContain('src/server.ts -> npm:express');
+    const index = JSON.parse(files['.agent-context/index.json']!);
+    const server = index.files.find((file: { path: string }) => file.path === 'src/server.ts');
+    expect(server.routes).toEqual([{ method: 'GET', path: '/price', framework: 'express', line: 5 }]);
+  });
+
+  it('gives byte-identical outputs for the same tree, and keeps text outside the markers', async () => {
+    const root = makeRepo({ ...project, 'AGENTS.md': '# Team rules\n\nNever touch billing.\n' });
+    await buildContextPackage(root);
+    const first = outputs(root);
+    expect(
+      first['AGENTS.md']!.startsWith(
+        '# Team rules\n\nNever touch billing.\n\n<!-- opencode-plusplus:begin -->',
+      ),
+    ).toBe(true);
+    writeTree(root, {
+      'AGENTS.md':
+        first['AGENTS.md']!.replace('Never touch billing.', 'Never touch billing or auth.') + '\nFooter.\n',
+    });
+    await buildContextPackage(root);
+    const second = outputs(root);
+    expect(second['AGENTS.md']).toContain('Never touch billing or auth.');
+    expect(second['AGENTS.md']!.endsWith('<!-- opencode-plusplus:end -->\n\nFooter.\n')).toBe(true);
+    await buildContextPackage(root);
+    expect(outputs(root)).toEqual(second);
+  });
+
+  it('update re-parses only what changed and reuses everything when nothing did', async () => {
+    const root = makeRepo(project);
+    await buildContextPackage(root);
+    const unchanged = await buildContextPackage(root, { mode: 'update' });
+    expect(unchanged.mode).toBe('reused');
+    expect(unchanged.outputs.every((output) => !output.written)).toBe(true);
+    writeTree(root, {
+      'src/lib/price.ts':
+        '/** Prices in cents. */\nexport function price(q: number): number {\n  return q * 101;\n}\nexport const VAT = 0.2;\n',
+    });
+    const changed = await buildContextPackage(root, { mode: 'update' });
+    expect(changed.mode).toBe('incremental');
+    expect(changed.stats.parsed).toBe(1);
+    const fresh = outputs(root);
+    await buildContextPackage(root, { mode: 'build' });
+    expect(outputs(root)).toEqual(fresh);
+  });
+});
