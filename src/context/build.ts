@@ -165,7 +165,7 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
       ...(lessons.length > 0 ? { lessons } : {}),
     }),
   );
-  const outputs = await timed('write', () => writeContextPackage(root, pkg));
+  const outputs = await timed('write', () => writeContextPackage(root, pkg, bus));
   await timed('save-cache', async () => {
     await facts.save();
     await tokens.save(new Set(index.files.map((file) => file.hash)));

@@ -6,8 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, promises as fsp, readFileSync } from 'node:fs';
 import nodePath from 'node:path';
-import lockfile from 'proper-lockfile';
-import { OcppError } from './errors.js';
 import { formatJsonFile, parseJson } from './json.js';
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
@@ -106,43 +104,4 @@ export function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
-export interface LockOptions {
-  /** How long to wait for another holder before giving up, in milliseconds. @default 60000 */
-  waitMs?: number;
-  /** What the lock protects, for the error message. */
-  purpose?: string;
-}
-
-/**
- * Runs `action` while holding an exclusive lock on `target` (a directory or file that need not
- * exist yet). A second process waits; a holder that died leaves a stale lock that is taken over.
- */
-export async function withLock<T>(
-  target: string,
-  action: () => Promise<T>,
-  options: LockOptions = {},
-): Promise<T> {
-  await fsp.mkdir(nodePath.dirname(target), { recursive: true });
-  const waitMs = options.waitMs ?? 60_000;
-  const retries = Math.max(1, Math.ceil(waitMs / 200));
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(target, {
-      realpath: false,
-      stale: 15_000,
-      update: 5_000,
-      retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
-      lockfilePath: `${target}.lock`,
-    });
-  } catch (error) {
-    throw new OcppError('LOCKED', `${options.purpose ?? 'another run'} holds the lock on ${target}`, {
-      hint: `wait for it to finish; if no other run is alive, remove ${target}.lock`,
-      cause: error,
-    });
-  }
-  try {
-    return await action();
-  } finally {
-    await release().catch(() => undefined);
-  }
-}
+export { type LockOptions, withLock } from './lock.js';

@@ -4,6 +4,7 @@
  * previous manifest, which no longer matches the outputs: freshness reports it, nothing is torn.
  */
 import { promises as fsp } from 'node:fs';
+import type { EventBus } from '../../shared/events.js';
 import { writeFileIfChanged } from '../../shared/fs.js';
 import { hashEntries, sha256 } from '../../shared/hash.js';
 import { formatJsonFile } from '../../shared/json.js';
@@ -18,10 +19,15 @@ export interface WrittenOutput {
   written: boolean;
 }
 
-export async function writeContextPackage(root: string, pkg: ContextPackage): Promise<WrittenOutput[]> {
+export async function writeContextPackage(
+  root: string,
+  pkg: ContextPackage,
+  bus?: EventBus,
+): Promise<WrittenOutput[]> {
   const written: WrittenOutput[] = [];
   for (const file of pkg.files) {
     const changed = await writeFileIfChanged(absolutePath(root, file.path), file.content);
+    if (changed) bus?.log('debug', `wrote ${file.path}`);
     written.push({ path: file.path, bytes: Buffer.byteLength(file.content), written: changed });
   }
   const manifestText = formatJsonFile(pkg.manifest);
