@@ -9,7 +9,7 @@ import { buildDependencyGraph } from '../graph/build.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
 import { indexRepository } from '../index/index-repository.js';
-import type { IndexStats } from '../index/types.js';
+import type { IndexedFile, IndexStats } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
 import { detectProject } from '../scan/project.js';
 import { scanRepository } from '../scan/scan.js';
@@ -125,10 +125,11 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
     return result;
   }
 
-  const facts = new FactsCache(absolutePath(root, layout.factsCache));
   const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
-  await timed('load-cache', async () => {
-    if (mode === 'update') await Promise.all([facts.load(), tokens.load()]);
+  const facts = await timed('load-cache', async () => {
+    if (mode !== 'update') return new FactsCache();
+    await tokens.load();
+    return new FactsCache(previous ? await readTrustedIndex(root, previous, bus) : []);
   });
   const index = await timed('index', () =>
     indexRepository(scanned.scan, {
@@ -167,7 +168,6 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
   );
   const outputs = await timed('write', () => writeContextPackage(root, pkg, bus));
   await timed('save-cache', async () => {
-    await facts.save();
     await tokens.save(new Set(index.files.map((file) => file.hash)));
     await saveStatCache(root, cacheKey, scanned.statCache, scanWrittenAt);
   });
@@ -182,6 +182,25 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
   const result = builtResult(root, mode, previous, pkg, outputs, stats);
   await writeBuildInfo(root, result);
   return result;
+}
+
+/** The previous index.json, when it is byte for byte what the manifest says the last build wrote. */
+async function readTrustedIndex(
+  root: string,
+  previous: ContextManifest,
+  bus: EventBus,
+): Promise<IndexedFile[]> {
+  const text = await readTextIfExists(absolutePath(root, layout.index));
+  if (text === undefined || sha256(text) !== previous.outputs[layout.index]) {
+    if (text !== undefined)
+      bus.log('info', `${layout.index} differs from what the last build wrote: re-parsing every file`);
+    return [];
+  }
+  try {
+    return (JSON.parse(text) as { files: IndexedFile[] }).files;
+  } catch {
+    return [];
+  }
 }
 
 async function assertDirectory(root: string): Promise<void> {

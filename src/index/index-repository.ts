@@ -38,13 +38,12 @@ export async function indexRepository(
   options: IndexOptions = {},
 ): Promise<RepositoryIndex> {
   const bus = options.bus ?? silentBus();
-  const cache = options.cache ?? new FactsCache(undefined);
+  const cache = options.cache ?? new FactsCache();
   const indexable = scan.files.filter(isIndexable);
   const facts: Array<FileFacts | undefined> = new Array(indexable.length);
-  const pending: Array<{ position: number; job: ExtractJob; key: string }> = [];
+  const pending: Array<{ position: number; job: ExtractJob }> = [];
   indexable.forEach((file, position) => {
-    const key = FactsCache.key(extractorOf(file.language), file.hash!);
-    const cached = cache.get(key);
+    const cached = cache.get(file.path, extractorOf(file.language), file.hash!);
     if (cached) {
       facts[position] = cached;
       return;
@@ -52,7 +51,7 @@ export async function indexRepository(
     const text = options.contents?.get(file.path) ?? readFileSync(absolutePath(scan.root, file.path), 'utf8');
     const job: ExtractJob = { path: file.path, language: file.language, text };
     if (file.invalidUtf8) job.invalidUtf8 = true;
-    pending.push({ position, job, key });
+    pending.push({ position, job });
   });
 
   const parsed = await extractPending(
@@ -63,7 +62,6 @@ export async function indexRepository(
   pending.forEach((entry, offset) => {
     const result = parsed[offset]!;
     facts[entry.position] = result;
-    cache.set(entry.key, result);
   });
 
   const files = indexable.map(

@@ -22,7 +22,6 @@ export const layout = {
   cache: `${CONTEXT_DIR}/cache`,
   worktrees: `${CONTEXT_DIR}/worktrees`,
   lock: `${CONTEXT_DIR}/build`,
-  factsCache: `${CONTEXT_DIR}/cache/facts`,
   tokenCache: `${CONTEXT_DIR}/cache/tokens.json`,
   statCache: `${CONTEXT_DIR}/cache/stat.json`,
   buildInfo: `${CONTEXT_DIR}/cache/build-info.json`,

@@ -5,7 +5,7 @@
  */
 import { builtinModules } from 'node:module';
 import { ResolverFactory } from 'oxc-resolver';
-import { absolutePath, directoryOf, isInside, relativePath } from '../../shared/path.js';
+import { absolutePath, directoryOf, isInside, posix, relativePath } from '../../shared/path.js';
 import type { Resolution } from '../types.js';
 import type { ModuleResolver, ResolverContext } from './resolver.js';
 
@@ -51,6 +51,10 @@ function resolveSpecifier(
   specifier: string,
 ): Resolution {
   const bare = !specifier.startsWith('.') && !specifier.startsWith('/');
+  if (specifier.startsWith('.')) {
+    const path = resolveRelativeInScan(directoryOf(from), specifier, context.files);
+    if (path) return { type: 'file', path };
+  }
   if (bare && isBuiltin(specifier)) {
     const name = specifier.startsWith('node:') ? specifier : `node:${specifier.split('/')[0]}`;
     return { type: 'external', ecosystem: 'builtin', name, builtin: true };
@@ -74,6 +78,42 @@ function resolveSpecifier(
   if (bare && !specifier.startsWith('#'))
     return { type: 'external', ecosystem: 'npm', name: packageName(specifier) };
   return { type: 'unresolved', reason: 'not-found', detail: result.error ?? 'no file matches' };
+}
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+const EXTENSION_ALIAS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx', '.js', '.jsx'],
+  '.mjs': ['.mts', '.mjs'],
+  '.cjs': ['.cts', '.cjs'],
+  '.jsx': ['.tsx', '.jsx'],
+};
+
+/**
+ * The common case without touching the disk: a relative specifier that names a scanned file, in
+ * the order the resolver would try (extension alias, then the path itself, then extensions, then
+ * `index.*`). Directories with a package.json are left to the resolver (their main field decides).
+ */
+export function resolveRelativeInScan(
+  fromDirectory: string,
+  specifier: string,
+  files: ReadonlySet<string>,
+): string | undefined {
+  const clean = specifier.replace(/[?#].*$/, '');
+  const target = posix.normalize(posix.join(fromDirectory || '.', clean));
+  if (target.startsWith('..') || target === '.') return undefined;
+  const extension = posix.extname(target);
+  const aliases = EXTENSION_ALIAS[extension];
+  if (aliases) {
+    const stem = target.slice(0, -extension.length);
+    for (const alias of aliases) if (files.has(stem + alias)) return stem + alias;
+    return undefined;
+  }
+  if (files.has(target)) return target;
+  for (const candidate of SOURCE_EXTENSIONS) if (files.has(target + candidate)) return target + candidate;
+  if (files.has(`${target}/package.json`)) return undefined;
+  for (const candidate of SOURCE_EXTENSIONS)
+    if (files.has(`${target}/index${candidate}`)) return `${target}/index${candidate}`;
+  return undefined;
 }
 
 /** `packages/x/dist/index.js` (not scanned) -> `packages/x/src/index.ts` when that source exists. */
