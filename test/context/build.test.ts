@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
-import { makeRepo, writeTree } from '../helpers/repo.js';
+import { git, makeRepo, writeTree } from '../helpers/repo.js';
 
 const project = {
   'package.json': JSON.stringify({
@@ -109,5 +109,23 @@ describe('buildContextPackage', () => {
     const fresh = outputs(root);
     await buildContextPackage(root, { mode: 'build' });
     expect(outputs(root)).toEqual(fresh);
+  });
+
+  it('update never reuses facts from a hand-edited index.json, and re-parses a file that moved', async () => {
+    const root = makeRepo({ ...project, 'app/shop/page.tsx': 'export default function Page() { return null }\n' });
+    await buildContextPackage(root);
+    const indexPath = join(root, '.agent-context/index.json');
+    const tampered = readFileSync(indexPath, 'utf8').replace('Prices in cents.', 'Tampered summary.');
+    writeFileSync(indexPath, tampered);
+    writeTree(root, { 'src/extra.ts': 'export const extra = 1;\n' });
+    const result = await buildContextPackage(root, { mode: 'update' });
+    expect(result.stats.cached).toBe(0);
+    expect(readFileSync(indexPath, 'utf8')).not.toContain('Tampered summary.');
+
+    git(root, 'mv', 'app/shop', 'app/store');
+    const moved = await buildContextPackage(root, { mode: 'update' });
+    expect(moved.stats.parsed).toBe(1);
+    const page = JSON.parse(readFileSync(indexPath, 'utf8')).files.find((file: { path: string }) => file.path === 'app/store/page.tsx');
+    expect(page.routes).toEqual([{ method: 'GET', path: '/store', framework: 'next-app', line: 1 }]);
   });
 });
