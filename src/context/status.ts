@@ -3,7 +3,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { scanRepository } from '../scan/scan.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
-import { type BuildInfo, readBuildInfo } from './build.js';
+import { type BuildInfo, readBuildInfo } from './build-info.js';
 import { readManifest } from './manifest.js';
 import { readStatCache, statCacheKey } from './stat-cache.js';
 

@@ -112,7 +112,10 @@ describe('buildContextPackage', () => {
   });
 
   it('update never reuses facts from a hand-edited index.json, and re-parses a file that moved', async () => {
-    const root = makeRepo({ ...project, 'app/shop/page.tsx': 'export default function Page() { return null }\n' });
+    const root = makeRepo({
+      ...project,
+      'app/shop/page.tsx': 'export default function Page() { return null }\n',
+    });
     await buildContextPackage(root);
     const indexPath = join(root, '.agent-context/index.json');
     const tampered = readFileSync(indexPath, 'utf8').replace('Prices in cents.', 'Tampered summary.');
@@ -125,7 +128,9 @@ describe('buildContextPackage', () => {
     git(root, 'mv', 'app/shop', 'app/store');
     const moved = await buildContextPackage(root, { mode: 'update' });
     expect(moved.stats.parsed).toBe(1);
-    const page = JSON.parse(readFileSync(indexPath, 'utf8')).files.find((file: { path: string }) => file.path === 'app/store/page.tsx');
+    const page = JSON.parse(readFileSync(indexPath, 'utf8')).files.find(
+      (file: { path: string }) => file.path === 'app/store/page.tsx',
+    );
     expect(page.routes).toEqual([{ method: 'GET', path: '/store', framework: 'next-app', line: 1 }]);
   });
 });

@@ -1,0 +1,221 @@
+/**
+ * The computing half of a build: scan -> index -> graph -> compose, with the caches `update`
+ * reuses. Nothing here writes outputs, so `build`, `update`, `delta` and `evolve` share it and
+ * differ only in what they do with the result.
+ */
+import type { LoadedConfig } from '../config/load.js';
+import { buildDependencyGraph } from '../graph/build.js';
+import type { DependencyGraph } from '../graph/types.js';
+import { FactsCache } from '../index/cache.js';
+import { indexRepository } from '../index/index-repository.js';
+import type { IndexedFile, RepositoryIndex } from '../index/types.js';
+import { TokenCache } from '../pack/tokenizer.js';
+import { detectProject } from '../scan/project.js';
+import { type ScanOutput, scanRepository } from '../scan/scan.js';
+import type { EventBus } from '../shared/events.js';
+import { readTextIfExists } from '../shared/fs.js';
+import { headCommit } from '../shared/git.js';
+import { hashEntries, sha256 } from '../shared/hash.js';
+import { layout } from '../shared/layout.js';
+import { splitManagedBlock } from '../shared/managed-block.js';
+import { absolutePath, baseName } from '../shared/path.js';
+import { toolVersion } from '../shared/version.js';
+import { type ContextPackage, composeContextPackage } from './compose.js';
+import { readLessonLines } from './lessons.js';
+import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readManifest } from './manifest.js';
+import { readStatCache, statCacheKey } from './stat-cache.js';
+import { hashContextDirectory } from './writers/package.js';
+
+export type BuildMode = 'build' | 'update';
+
+export interface ComputeOptions {
+  mode: BuildMode;
+  bus: EventBus;
+  config: LoadedConfig;
+  /** Wraps each stage to time it. */
+  timed: <T>(stage: string, action: () => Promise<T> | T) => Promise<T>;
+  /** Compose even when nothing changed (delta and evolve want the package to compare). @default false */
+  alwaysCompose?: boolean;
+}
+
+export interface ComputedContext {
+  /** The last build's manifest (read in every mode: a newer schema is refused before anything is written). */
+  previous: ContextManifest | undefined;
+  scanned: ScanOutput;
+  scanStartedAt: number;
+  statCacheKey: string;
+  sourceHash: string;
+  externalHashes: { contracts: string; taskPacks: string };
+  /** Sources, config, tool and outputs on disk all match the last build. */
+  upToDate: boolean;
+  tokens: TokenCache;
+  /** Absent when up to date and not asked to compose anyway. */
+  index?: RepositoryIndex;
+  graph?: DependencyGraph;
+  pkg?: ContextPackage;
+}
+
+export async function computeContext(root: string, options: ComputeOptions): Promise<ComputedContext> {
+  const { mode, bus, config, timed } = options;
+  const previous = await readPreviousManifest(root, bus);
+  const key = statCacheKey(config);
+  const statCache = mode === 'update' ? await readStatCache(root, key) : undefined;
+  const scanStartedAt = Date.now();
+  const scanned = await timed('scan', () =>
+    scanRepository(root, {
+      config: config.config,
+      bus,
+      ...(statCache ? { statCache: statCache.entries, statCacheWrittenAt: statCache.writtenAt } : {}),
+    }),
+  );
+  const sourceHash = hashEntries(
+    scanned.scan.files.filter((file) => file.hash).map((file) => [file.path, file.hash!] as const),
+  );
+  const externalHashes = await timed('hash-context', async () => ({
+    contracts: await hashContextDirectory(root, layout.contracts),
+    taskPacks: await hashContextDirectory(root, layout.runs),
+  }));
+  const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
+  const base = { previous, scanned, scanStartedAt, statCacheKey: key, sourceHash, externalHashes, tokens };
+  const upToDate =
+    mode === 'update' &&
+    previous !== undefined &&
+    (await outputsMatch(root, previous, sourceHash, config, externalHashes));
+  if (upToDate && !options.alwaysCompose) return { ...base, upToDate };
+
+  const facts = await timed('load-cache', async () => {
+    if (mode !== 'update') return new FactsCache();
+    await tokens.load();
+    return new FactsCache(previous ? await readTrustedIndex(root, previous, bus) : []);
+  });
+  const index = await timed('index', () =>
+    indexRepository(scanned.scan, {
+      contents: scanned.contents,
+      cache: facts,
+      bus,
+      workers: config.config.index.workers,
+    }),
+  );
+  const graph = await timed('graph', () => buildDependencyGraph(root, index));
+  const pkg = await timed('compose', () =>
+    composeFrom(root, config, scanned, index, graph, tokens, externalHashes),
+  );
+  return { ...base, upToDate, index, graph, pkg };
+}
+
+async function composeFrom(
+  root: string,
+  config: LoadedConfig,
+  scanned: ScanOutput,
+  index: RepositoryIndex,
+  graph: DependencyGraph,
+  tokens: TokenCache,
+  externalHashes: ComputedContext['externalHashes'],
+): Promise<ContextPackage> {
+  const agentsText = await readTextIfExists(absolutePath(root, config.config.context.agentsFile));
+  const readme = await readReadme(
+    root,
+    scanned.scan.files.map((file) => file.path),
+  );
+  const lessons = await readLessonLines(root);
+  const commit = scanned.scan.source === 'git' ? await headCommit(root) : undefined;
+  return composeContextPackage({
+    root,
+    rootName: baseName(root),
+    scan: scanned.scan,
+    files: index.files,
+    indexStats: index.stats,
+    graph,
+    project: detectProject(scanned.scan),
+    config,
+    tokens,
+    contents: scanned.contents,
+    ...(readme === undefined ? {} : { readme }),
+    agentsFileText: agentsText,
+    ...(commit ? { gitCommit: commit } : {}),
+    externalHashes,
+    ...(lessons.length > 0 ? { lessons } : {}),
+  });
+}
+
+/**
+ * The last build's manifest. A newer schema is an error in every mode (nothing may overwrite
+ * it); an older or unreadable one means a rebuild, and the bus says so.
+ */
+export async function readPreviousManifest(
+  root: string,
+  bus: EventBus,
+): Promise<ContextManifest | undefined> {
+  try {
+    const manifest = await readManifest(root);
+    if (manifest && manifest.schemaVersion < MANIFEST_SCHEMA_VERSION) {
+      bus.log(
+        'info',
+        `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: rebuilding`,
+      );
+      return undefined;
+    }
+    return manifest;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'STATE_VERSION') throw error;
+    bus.log('warn', `ignoring unreadable ${layout.manifest}: ${(error as Error).message}; rebuilding`);
+    return undefined;
+  }
+}
+
+/** The previous index.json, when it is byte for byte what the manifest says the last build wrote. */
+export async function readTrustedIndex(
+  root: string,
+  previous: ContextManifest,
+  bus: EventBus,
+): Promise<IndexedFile[]> {
+  const text = await readTextIfExists(absolutePath(root, layout.index));
+  if (text === undefined || sha256(text) !== previous.outputs[layout.index]) {
+    if (text !== undefined)
+      bus.log('info', `${layout.index} differs from what the last build wrote: re-parsing every file`);
+    return [];
+  }
+  try {
+    return (JSON.parse(text) as { files: IndexedFile[] }).files;
+  } catch {
+    return [];
+  }
+}
+
+/** Nothing to do when sources, config, tool and the outputs on disk all match the last build. */
+async function outputsMatch(
+  root: string,
+  previous: ContextManifest,
+  sourceHash: string,
+  config: LoadedConfig,
+  externalHashes: ComputedContext['externalHashes'],
+): Promise<boolean> {
+  if (previous.tool.version !== toolVersion() || previous.hashes.source !== sourceHash) return false;
+  if (previous.hashes.config !== config.hash) return false;
+  if (
+    previous.hashes.contracts !== externalHashes.contracts ||
+    previous.hashes.taskPacks !== externalHashes.taskPacks
+  )
+    return false;
+  for (const [path, hash] of Object.entries(previous.outputs)) {
+    if ((await hashOfOutput(root, path, config.config.context.agentsFile)) !== hash) return false;
+  }
+  return true;
+}
+
+/** Hash of a generated output as the manifest records it (of the agents file: its managed block); undefined when missing. */
+export async function hashOfOutput(
+  root: string,
+  path: string,
+  agentsFile: string,
+): Promise<string | undefined> {
+  const text = await readTextIfExists(absolutePath(root, path));
+  if (text === undefined) return undefined;
+  const content = path === agentsFile ? splitManagedBlock(text).block : text;
+  return content === undefined ? undefined : sha256(content);
+}
+
+async function readReadme(root: string, paths: string[]): Promise<string | undefined> {
+  const name = paths.find((path) => /^readme(\.md|\.markdown|\.rst|\.txt)?$/i.test(path));
+  return name ? readTextIfExists(absolutePath(root, name)) : undefined;
+}
