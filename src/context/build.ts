@@ -108,7 +108,11 @@ export async function finishBuild(
 ): Promise<BuildResult> {
   if (outputs && computed.index)
     await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
-  await saveStatCache(root, computed.statCacheKey, computed.scanned.statCache, computed.scanStartedAt);
+  const outputHashes = computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {};
+  await saveStatCache(root, computed.statCacheKey, computed.scanned.statCache, computed.scanStartedAt, {
+    ...outputHashes,
+    [layout.manifest]: 'manifest',
+  });
   const stats = statsOf(computed, performance.now() - started, stageMs);
   const result =
     outputs && computed.pkg

@@ -171,7 +171,7 @@ function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextMani
     outputs,
     sources,
     counts: {
-      files: input.scan.files.length,
+      files: Object.keys(sources).length + input.scan.files.filter((file) => !file.hash).length,
       indexed: input.files.length,
       edges: input.graph.edges.length,
       unresolved: input.graph.unresolved.length,

@@ -17,12 +17,11 @@ import { readTextIfExists } from '../shared/fs.js';
 import { headCommit } from '../shared/git.js';
 import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
-import { splitManagedBlock } from '../shared/managed-block.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
 import { type ContextPackage, composeContextPackage } from './compose.js';
 import { readLessonLines } from './lessons.js';
-import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readManifest } from './manifest.js';
+import { type ContextManifest, hashOfOutput, readPreviousManifest } from './manifest.js';
 import { readStatCache, statCacheKey } from './stat-cache.js';
 import { hashContextDirectory } from './writers/package.js';
 
@@ -36,6 +35,8 @@ export interface ComputeOptions {
   timed: <T>(stage: string, action: () => Promise<T> | T) => Promise<T>;
   /** Compose even when nothing changed (delta and evolve want the package to compare). @default false */
   alwaysCompose?: boolean;
+  /** Stop after the graph (drift needs no generated outputs). @default false */
+  skipCompose?: boolean;
 }
 
 export interface ComputedContext {
@@ -97,6 +98,7 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
     }),
   );
   const graph = await timed('graph', () => buildDependencyGraph(root, index));
+  if (options.skipCompose) return { ...base, upToDate, index, graph };
   const pkg = await timed('compose', () =>
     composeFrom(root, config, scanned, index, graph, tokens, externalHashes),
   );
@@ -138,31 +140,6 @@ async function composeFrom(
   });
 }
 
-/**
- * The last build's manifest. A newer schema is an error in every mode (nothing may overwrite
- * it); an older or unreadable one means a rebuild, and the bus says so.
- */
-export async function readPreviousManifest(
-  root: string,
-  bus: EventBus,
-): Promise<ContextManifest | undefined> {
-  try {
-    const manifest = await readManifest(root);
-    if (manifest && manifest.schemaVersion < MANIFEST_SCHEMA_VERSION) {
-      bus.log(
-        'info',
-        `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: rebuilding`,
-      );
-      return undefined;
-    }
-    return manifest;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'STATE_VERSION') throw error;
-    bus.log('warn', `ignoring unreadable ${layout.manifest}: ${(error as Error).message}; rebuilding`);
-    return undefined;
-  }
-}
-
 /** The previous index.json, when it is byte for byte what the manifest says the last build wrote. */
 export async function readTrustedIndex(
   root: string,
@@ -201,18 +178,6 @@ async function outputsMatch(
     if ((await hashOfOutput(root, path, config.config.context.agentsFile)) !== hash) return false;
   }
   return true;
-}
-
-/** Hash of a generated output as the manifest records it (of the agents file: its managed block); undefined when missing. */
-export async function hashOfOutput(
-  root: string,
-  path: string,
-  agentsFile: string,
-): Promise<string | undefined> {
-  const text = await readTextIfExists(absolutePath(root, path));
-  if (text === undefined) return undefined;
-  const content = path === agentsFile ? splitManagedBlock(text).block : text;
-  return content === undefined ? undefined : sha256(content);
 }
 
 async function readReadme(root: string, paths: string[]): Promise<string | undefined> {

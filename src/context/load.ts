@@ -1,12 +1,12 @@
-/** Reads a built context back from `.agent-context/` (for explain, status and later stages). */
+/** Reads a built context back from `.agent-context/` (for explain, status, delta and later stages). */
 import type { DependencyGraph } from '../graph/types.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import { OcppError } from '../shared/errors.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { parseJson } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
-import { absolutePath } from '../shared/path.js';
-import { type ContextManifest, readManifest } from './manifest.js';
+import { absolutePath, joinPath } from '../shared/path.js';
+import { type ContextManifest, readManifestFile } from './manifest.js';
 import type { FileRank } from './rank.js';
 
 export interface LoadedContext {
@@ -18,25 +18,34 @@ export interface LoadedContext {
 }
 
 /** The last build's outputs; undefined when nothing was built yet. Malformed files are clear errors. */
-export async function loadBuiltContext(root: string): Promise<LoadedContext | undefined> {
-  const manifest = await readManifest(root);
+export function loadBuiltContext(root: string): Promise<LoadedContext | undefined> {
+  return loadContextDirectory(absolutePath(root, layout.dir), layout.dir);
+}
+
+/** A context folder anywhere (e.g. a copy kept from another commit); `display` names it in errors. */
+export async function loadContextDirectory(
+  directory: string,
+  display = directory,
+): Promise<LoadedContext | undefined> {
+  const manifest = await readManifestFile(joinPath(directory, 'manifest.json'), `${display}/manifest.json`);
   if (!manifest) return undefined;
-  const index = (await readRequired(root, layout.index)) as {
+  const read = (name: string) => readRequired(joinPath(directory, name), `${display}/${name}`);
+  const index = (await read('index.json')) as {
     files: IndexedFile[];
     stats: Omit<IndexStats, 'parsed' | 'cached'>;
   };
-  const graph = (await readRequired(root, layout.graph)) as DependencyGraph;
-  const ranking = (await readRequired(root, layout.ranking)) as { files: FileRank[] };
+  const graph = (await read('graph.json')) as DependencyGraph;
+  const ranking = (await read('ranking.json')) as { files: FileRank[] };
   return { manifest, files: index.files, indexStats: index.stats, graph, ranking: ranking.files };
 }
 
-async function readRequired(root: string, path: string): Promise<unknown> {
-  const text = await readTextIfExists(absolutePath(root, path));
+async function readRequired(file: string, display: string): Promise<unknown> {
+  const text = await readTextIfExists(file);
   if (text === undefined) {
-    throw new OcppError('NOT_FOUND', `${path} is missing although the manifest exists`, {
-      file: path,
+    throw new OcppError('NOT_FOUND', `${display} is missing although the manifest exists`, {
+      file: display,
       hint: 'run `opencode-plusplus build` to regenerate the context',
     });
   }
-  return parseJson(text, path);
+  return parseJson(text, display);
 }

@@ -3,8 +3,11 @@
  * times), so freshness and drift can be decided later without rebuilding.
  */
 import { OcppError } from '../shared/errors.js';
-import { readJsonIfExists } from '../shared/fs.js';
+import type { EventBus } from '../shared/events.js';
+import { readJsonIfExists, readTextIfExists } from '../shared/fs.js';
+import { sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
+import { splitManagedBlock } from '../shared/managed-block.js';
 import { absolutePath } from '../shared/path.js';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
@@ -40,14 +43,16 @@ export interface ContextManifest {
 }
 
 /** Reads the manifest; undefined when there is none; a clear error for a newer schema or bad JSON. */
-export async function readManifest(root: string): Promise<ContextManifest | undefined> {
-  const value = (await readJsonIfExists(absolutePath(root, layout.manifest), layout.manifest)) as
-    | ContextManifest
-    | undefined;
+export function readManifest(root: string): Promise<ContextManifest | undefined> {
+  return readManifestFile(absolutePath(root, layout.manifest), layout.manifest);
+}
+
+export async function readManifestFile(file: string, display: string): Promise<ContextManifest | undefined> {
+  const value = (await readJsonIfExists(file, display)) as ContextManifest | undefined;
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || typeof value.schemaVersion !== 'number') {
     throw new OcppError('INPUT_INVALID', 'manifest has no schemaVersion', {
-      file: layout.manifest,
+      file: display,
       hint: 'run `opencode-plusplus build` to regenerate it',
     });
   }
@@ -56,10 +61,47 @@ export async function readManifest(root: string): Promise<ContextManifest | unde
       'STATE_VERSION',
       `manifest schemaVersion ${value.schemaVersion} is newer than this tool understands (${MANIFEST_SCHEMA_VERSION})`,
       {
-        file: layout.manifest,
+        file: display,
         hint: 'upgrade opencode-plusplus; nothing was overwritten',
       },
     );
   }
   return value;
+}
+
+/**
+ * The last build's manifest. A newer schema is an error in every mode (nothing may overwrite
+ * it); an older or unreadable one means a rebuild, and the bus says so.
+ */
+export async function readPreviousManifest(
+  root: string,
+  bus: EventBus,
+): Promise<ContextManifest | undefined> {
+  try {
+    const manifest = await readManifest(root);
+    if (manifest && manifest.schemaVersion < MANIFEST_SCHEMA_VERSION) {
+      bus.log(
+        'info',
+        `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: rebuilding`,
+      );
+      return undefined;
+    }
+    return manifest;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'STATE_VERSION') throw error;
+    bus.log('warn', `ignoring unreadable ${layout.manifest}: ${(error as Error).message}; rebuilding`);
+    return undefined;
+  }
+}
+
+/** Hash of a generated output as the manifest records it (of the agents file: its managed block); undefined when missing. */
+export async function hashOfOutput(
+  root: string,
+  path: string,
+  agentsFile: string,
+): Promise<string | undefined> {
+  const text = await readTextIfExists(absolutePath(root, path));
+  if (text === undefined) return undefined;
+  const content = path === agentsFile ? splitManagedBlock(text).block : text;
+  return content === undefined ? undefined : sha256(content);
 }

@@ -3,6 +3,7 @@
  * and inode are unchanged keep their hash without being read. Keyed by tool version and config,
  * since both change how files are classified.
  */
+import { promises as fsp } from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
 import type { StatCacheEntry } from '../scan/types.js';
 import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
@@ -17,6 +18,18 @@ export interface StatCacheFile {
   /** When the scan behind it started (ms since epoch): the racy-git guard compares mtimes to it. */
   writtenAt: number;
   entries: Record<string, StatCacheEntry>;
+  /** Generated outputs as written by the last build: stat data and the hash the manifest records. */
+  outputs?: Record<string, OutputStat>;
+  /** When the outputs were statted (ms since epoch). */
+  outputsRecordedAt?: number;
+}
+
+export interface OutputStat {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  hash: string;
 }
 
 export function statCacheKey(config: LoadedConfig): string {
@@ -39,7 +52,48 @@ export async function saveStatCache(
   key: string,
   entries: Record<string, StatCacheEntry>,
   writtenAt: number,
+  outputHashes: Record<string, string> = {},
 ): Promise<void> {
-  const file: StatCacheFile = { version: 1, key, writtenAt, entries };
+  const outputs: Record<string, OutputStat> = {};
+  for (const [path, hash] of Object.entries(outputHashes)) {
+    try {
+      const stats = await fsp.stat(absolutePath(root, path));
+      outputs[path] = {
+        size: stats.size,
+        mtimeMs: stats.mtimeMs,
+        ctimeMs: stats.ctimeMs,
+        ino: stats.ino,
+        hash,
+      };
+    } catch {
+      // not written: freshness hashes it (and finds it missing)
+    }
+  }
+  const file: StatCacheFile = { version: 1, key, writtenAt, entries, outputs, outputsRecordedAt: Date.now() };
   await writeFileAtomic(absolutePath(root, layout.statCache), JSON.stringify(file));
+}
+
+/**
+ * The recorded hash of an output when its stat is unchanged since the build wrote it. Outputs
+ * are statted right after they are written, so the racy window is one millisecond (mtimes on the
+ * file systems we support have sub-millisecond precision), not the two seconds used for sources.
+ */
+export async function outputHashFromStat(
+  root: string,
+  path: string,
+  cache: StatCacheFile | undefined,
+): Promise<string | undefined> {
+  const recorded = cache?.outputs?.[path];
+  if (!recorded) return undefined;
+  try {
+    const stats = await fsp.stat(absolutePath(root, path));
+    const same =
+      stats.size === recorded.size &&
+      stats.mtimeMs === recorded.mtimeMs &&
+      stats.ctimeMs === recorded.ctimeMs &&
+      stats.ino === recorded.ino;
+    return same && stats.mtimeMs < (cache!.outputsRecordedAt ?? 0) - 1 ? recorded.hash : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,16 +4,31 @@
  * are cached by content hash in `.agent-context/cache/tokens.json`.
  */
 import { promises as fsp } from 'node:fs';
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import { writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 
 export const TOKENIZER_ID = 'o200k_base';
 
+type Counter = (text: string) => number;
+let counter: Counter | undefined;
+
+/**
+ * The encoder's rank table is large: it is loaded on the first count, not when this module is
+ * imported, so commands that never count tokens (freshness, status) start fast.
+ */
+function loadCounter(): Counter {
+  if (!counter) {
+    const require = createRequire(import.meta.url);
+    counter = (require('gpt-tokenizer/encoding/o200k_base') as { countTokens: Counter }).countTokens;
+  }
+  return counter;
+}
+
 /** Exact o200k token count of a text. */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
-  return countO200k(text);
+  return loadCounter()(text);
 }
 
 export class TokenCache {

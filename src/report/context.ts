@@ -55,8 +55,9 @@ export function formatStatus(status: ContextStatus): string {
     for (const path of added.slice(0, 10)) lines.push(`    A ${path}`);
     for (const path of removed.slice(0, 10)) lines.push(`    D ${path}`);
   }
-  if (status.configChanged) lines.push('  the config file changed since the build');
-  for (const path of status.missingOutputs) lines.push(`  missing output: ${path}`);
+  for (const problem of status.problems.filter((entry) => entry.component !== 'source')) {
+    lines.push(`  ${problem.component}: ${problem.verdict} — ${problem.reason}`);
+  }
   if (status.command) lines.push(`  next: ${status.command}`);
   return lines.join('\n');
 }

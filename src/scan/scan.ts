@@ -5,6 +5,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { sep } from 'node:path';
 import { fdir } from 'fdir';
 import ignore from 'ignore';
 import type { ResolvedConfig } from '../config/schema.js';
@@ -13,13 +14,24 @@ import { gitTopLevel, listGitFiles } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
 import { sha256 } from '../shared/hash.js';
 import { withoutManagedBlock } from '../shared/managed-block.js';
-import { absolutePath, isInside, relativePath } from '../shared/path.js';
+import { isInside, relativePath } from '../shared/path.js';
 import { hasGeneratedMarker, kindOf, languageOf, looksBinary, looksMinified } from './classify.js';
 import { IgnoreTree } from './ignore-tree.js';
 import type { ScannedFile, ScanResult, StatCacheEntry } from './types.js';
 
 /** Never scanned, whatever .gitignore says: our own outputs, VCS internals, installed packages. */
 export const ALWAYS_EXCLUDED = ['.git/', '.agent-context/', 'node_modules/', '.hg/', '.svn/'];
+const EXCLUDED_FOLDERS = new Set(ALWAYS_EXCLUDED.map((entry) => entry.slice(0, -1)));
+
+/** True when any folder on the path is one of the always-excluded ones (a plain string check: this runs per file). */
+export function isAlwaysExcluded(path: string): boolean {
+  let start = 0;
+  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', start)) {
+    if (EXCLUDED_FOLDERS.has(path.slice(start, slash))) return true;
+    start = slash + 1;
+  }
+  return false;
+}
 
 export interface ScanOptions {
   config: ResolvedConfig;
@@ -56,7 +68,7 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
     const path = paths[position]!;
     if (position % 500 === 0) bus.progress('scan', position, paths.length);
     if (excluded(path)) continue;
-    const absolute = absolutePath(root, path);
+    const absolute = `${root}${sep}${sep === '/' ? path : path.split('/').join(sep)}`;
     let stats: Stats;
     try {
       stats = lstatSync(absolute);
@@ -99,11 +111,11 @@ async function listFiles(
   root: string,
   config: ResolvedConfig,
 ): Promise<{ paths: string[]; source: 'git' | 'walk' }> {
-  const always = ignore().add(ALWAYS_EXCLUDED);
   if (await gitTopLevel(root)) {
     const listed = await listGitFiles(root);
-    return { paths: listed.filter((path) => !always.ignores(path)), source: 'git' };
+    return { paths: listed.filter((path) => !isAlwaysExcluded(path)), source: 'git' };
   }
+  const always = ignore().add(ALWAYS_EXCLUDED);
   void config;
   const tree = new IgnoreTree(root, always);
   const crawled = new fdir()

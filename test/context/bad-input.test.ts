@@ -184,7 +184,7 @@ describe('bad input', () => {
     }
     const status = runCli(['status', root, '--json'], root);
     expect(JSON.parse(status.stdout)).toMatchObject({
-      freshness: 'stale',
+      freshness: 'inconsistent',
       changes: { added: ['src/new.ts'] },
     });
     expect(runCli(['update', root], root).code).toBe(0);

@@ -1,13 +1,23 @@
 /** Every command, one file each. Adding one: write `<name>.ts` exporting a `CommandDefinition`, list it here. */
 import type { CommandDefinition } from '../command.js';
 import { buildCommand } from './build.js';
+import { deltaCommand } from './delta.js';
+import { diffCommand } from './diff.js';
 import { doctorCommand } from './doctor.js';
+import { driftCommand } from './drift.js';
+import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
+import { freshnessCommand } from './freshness.js';
 import { statusCommand } from './status.js';
 
 export const commands: readonly CommandDefinition[] = [
   buildCommand,
   statusCommand,
+  freshnessCommand,
+  driftCommand,
+  deltaCommand,
+  evolveCommand,
+  diffCommand,
   explainCommand,
   doctorCommand,
 ];

@@ -1,0 +1,21 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+export const evolveCommand: CommandDefinition = (program, context) => {
+  program
+    .command('evolve [dir]')
+    .description(
+      'Refresh the context from the caches, rewriting only outputs whose bytes change; print cache hits and misses and what was rewritten, and write the delta to .agent-context/delta/latest.{json,md}.',
+    )
+    .option('--json', 'print the result as one JSON document')
+    .action(async (dir: string | undefined, options: CommonOptions) =>
+      runAction(context, options, async (bus) => {
+        const { evolve } = await import('../../api/index.js');
+        const result = await evolve(dir ?? '.', { bus });
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, (await import('../../report/lifecycle.js')).formatEvolve(result));
+        return 0;
+      }),
+    );
+};

@@ -1,0 +1,204 @@
+/**
+ * `delta`, `evolve` and `diff`: the context's life between builds. `delta` computes what a refresh
+ * would change without rewriting outputs; `evolve` refreshes (rewriting only outputs whose bytes
+ * change) and records the delta; `diff` compares two builds already on disk.
+ */
+import { promises as fsp } from 'node:fs';
+import type { LoadedConfig } from '../config/load.js';
+import { OcppError } from '../shared/errors.js';
+import type { EventBus } from '../shared/events.js';
+import { pathExists, readTextIfExists, writeFileAtomic } from '../shared/fs.js';
+import { formatJsonFile, parseJson } from '../shared/json.js';
+import { layout } from '../shared/layout.js';
+import { absolutePath, joinPath, parentDirectory, resolveAbsolute } from '../shared/path.js';
+import { type BuildResult, finishBuild, stageTimer, withContextLock } from './build.js';
+import { type ComputedContext, computeContext } from './compute.js';
+import { type ContextDelta, type ContextSnapshot, diffContexts, renderDeltaMarkdown } from './delta.js';
+import { loadBuiltContext, loadContextDirectory } from './load.js';
+import type { ContextManifest } from './manifest.js';
+import { writeContextPackage } from './writers/package.js';
+
+export interface DeltaResult {
+  delta: ContextDelta;
+  /** Where the delta was written (repository paths). */
+  written: string[];
+}
+
+export interface EvolveResult extends DeltaResult {
+  build: BuildResult;
+  cache: { hits: number; misses: number; hashedFiles: number };
+  /** Generated outputs whose bytes changed and were rewritten. */
+  rewritten: string[];
+}
+
+/** What a refresh would change, without rewriting any output; writes `.agent-context/delta/latest.{json,md}`. */
+export async function computeDelta(root: string, config: LoadedConfig, bus: EventBus): Promise<DeltaResult> {
+  return withContextLock(root, async () => {
+    const before = await requireBuiltSnapshot(root);
+    const { timed } = stageTimer(bus);
+    const computed = await computeContext(root, { mode: 'update', bus, config, timed, alwaysCompose: true });
+    const delta = diffContexts(before, workingTreeSnapshot(computed), await taskPackFiles(root));
+    return { delta, written: await writeDelta(root, delta) };
+  });
+}
+
+/** A cache-aware refresh that rewrites only outputs whose bytes change, and records the delta. */
+export async function evolveContext(
+  root: string,
+  config: LoadedConfig,
+  bus: EventBus,
+): Promise<EvolveResult> {
+  return withContextLock(root, async () => {
+    const started = performance.now();
+    const before = await loadBuiltSnapshot(root, 'last build');
+    const { stageMs, timed } = stageTimer(bus);
+    const computed = await computeContext(root, { mode: 'update', bus, config, timed, alwaysCompose: true });
+    const outputs = await timed('write', () => writeContextPackage(root, computed.pkg!, bus));
+    const build = await finishBuild(root, 'update', computed, outputs, started, stageMs);
+    const after = workingTreeSnapshot(computed);
+    const delta = before
+      ? diffContexts(before, after, await taskPackFiles(root))
+      : diffContexts(emptySnapshot(), after);
+    const written = await writeDelta(root, delta);
+    return {
+      build,
+      delta,
+      written,
+      cache: { hits: build.stats.cached, misses: build.stats.parsed, hashedFiles: build.stats.hashed },
+      rewritten: outputs.filter((output) => output.written).map((output) => output.path),
+    };
+  });
+}
+
+/** Compares two builds on disk: each side a repository, an `.agent-context` folder or a manifest.json. */
+export async function diffBuilds(a: string, b: string): Promise<ContextDelta> {
+  const before = await snapshotAt(a);
+  const after = await snapshotAt(b);
+  return diffContexts(before, after);
+}
+
+async function snapshotAt(location: string): Promise<ContextSnapshot> {
+  const path = resolveAbsolute(location);
+  const directory = path.endsWith('.json')
+    ? parentDirectory(path)
+    : (await pathExists(joinPath(path, 'manifest.json')))
+      ? path
+      : joinPath(path, layout.dir);
+  const context = await loadContextDirectory(directory, location);
+  if (!context) {
+    throw new OcppError('NOT_FOUND', `no build found at ${location}`, {
+      hint: 'give a repository, its .agent-context folder or a manifest.json (for another commit: build it in a `git worktree` first)',
+    });
+  }
+  return fromManifest(context.manifest, location, context.files, context.graph, context.ranking);
+}
+
+async function requireBuiltSnapshot(root: string): Promise<ContextSnapshot> {
+  const snapshot = await loadBuiltSnapshot(root, 'last build');
+  if (!snapshot) {
+    throw new OcppError('NOT_FOUND', `no context has been built in ${root}`, {
+      hint: 'run `opencode-plusplus build` first',
+    });
+  }
+  return snapshot;
+}
+
+async function loadBuiltSnapshot(root: string, label: string): Promise<ContextSnapshot | undefined> {
+  const context = await loadBuiltContext(root);
+  if (!context) return undefined;
+  return fromManifest(context.manifest, label, context.files, context.graph, context.ranking);
+}
+
+function fromManifest(
+  manifest: ContextManifest,
+  label: string,
+  files: ContextSnapshot['files'],
+  graph: ContextSnapshot['graph'],
+  ranking: ContextSnapshot['ranking'],
+): ContextSnapshot {
+  return {
+    label,
+    sourceHash: manifest.hashes.source,
+    sources: manifest.sources,
+    outputs: manifest.outputs,
+    files,
+    graph,
+    ranking,
+  };
+}
+
+function workingTreeSnapshot(computed: ComputedContext): ContextSnapshot {
+  const pkg = computed.pkg!;
+  return fromManifest(pkg.manifest, 'working tree', computed.index!.files, computed.graph!, pkg.ranking);
+}
+
+function emptySnapshot(): ContextSnapshot {
+  const graph = {
+    files: [],
+    edges: [],
+    externals: [],
+    unresolved: [],
+    stats: {
+      files: 0,
+      edges: 0,
+      internalEdges: 0,
+      externalEdges: 0,
+      externals: 0,
+      unresolved: 0,
+      unresolvedByReason: {},
+    },
+  };
+  return { label: 'nothing', sourceHash: 'none', sources: {}, outputs: {}, files: [], graph, ranking: [] };
+}
+
+async function writeDelta(root: string, delta: ContextDelta): Promise<string[]> {
+  const json = `${layout.delta}/latest.json`;
+  const markdown = `${layout.delta}/latest.md`;
+  await writeFileAtomic(absolutePath(root, json), formatJsonFile(delta));
+  await writeFileAtomic(absolutePath(root, markdown), renderDeltaMarkdown(delta));
+  return [json, markdown];
+}
+
+/** Task id -> the repository files its run names (every `path` value and `files`/`paths` list in run.json). */
+export async function taskPackFiles(root: string): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  let ids: string[];
+  try {
+    ids = (await fsp.readdir(absolutePath(root, layout.runs))).sort();
+  } catch {
+    return result;
+  }
+  for (const id of ids) {
+    const file = `${layout.runs}/${id}/run.json`;
+    const text = await readTextIfExists(absolutePath(root, file));
+    if (text === undefined) continue;
+    try {
+      result.set(id, [...collectPaths(parseJson(text, file))].sort());
+    } catch {
+      // a malformed run is reported by `drift`, not here
+    }
+  }
+  return result;
+}
+
+function collectPaths(value: unknown, key = '', into = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if ((key === 'path' || key === 'files' || key === 'paths' || key === 'file') && looksLikeRepoPath(value))
+      into.add(value);
+  } else if (Array.isArray(value)) {
+    for (const entry of value) collectPaths(entry, key, into);
+  } else if (value && typeof value === 'object') {
+    for (const [name, entry] of Object.entries(value)) collectPaths(entry, name, into);
+  }
+  return into;
+}
+
+function looksLikeRepoPath(value: string): boolean {
+  return (
+    value.length > 0 &&
+    value.length < 400 &&
+    !/[\s*?{}[\]]/.test(value) &&
+    !value.startsWith('/') &&
+    !value.startsWith('..')
+  );
+}
