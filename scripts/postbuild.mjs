@@ -8,3 +8,6 @@ writeFileSync(
   new URL('../schema/opencode-plusplus.config.schema.json', import.meta.url),
   `${JSON.stringify(configJsonSchema(), null, 2)}\n`,
 );
+
+const { renderCliDocs } = await import('./cli-docs.mjs');
+writeFileSync(new URL('../docs/cli.md', import.meta.url), await renderCliDocs());

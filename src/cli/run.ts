@@ -10,7 +10,7 @@ export async function executeCli(argv: readonly string[], io: CliIO): Promise<nu
   const context: CommandContext = { io, setExitCode: (code) => (exitCode = code) };
   const program = new Command('opencode-plusplus')
     .description(
-      'The control plane for coding agents: what to read first, what may be edited, which tests prove a change,\nwhether a loop may close, and what to learn from each session.',
+      'The control plane for coding agents: what to read first, what may be edited, which tests prove a change, whether a loop may close, and what to learn from each session.',
     )
     .version(toolVersion(), '-v, --version')
     .showSuggestionAfterError(true)

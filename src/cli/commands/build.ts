@@ -2,19 +2,20 @@ import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
 
-const describeBuild = `Scan, index and rank the repository and write AGENTS.md (managed block) and .agent-context/.
-Always a full build: caches are rebuilt, not read. Use \`update\` for an incremental refresh.`;
+const describeBuild =
+  'Scan, index and rank the repository and write AGENTS.md (managed block) and .agent-context/. Always a full build: caches are rebuilt, not read. Use `update` for an incremental refresh.';
 
-const describeUpdate = `Refresh the context incrementally: only files whose content changed are re-parsed,
-and nothing is written when sources, config and outputs still match the last build.`;
+const describeUpdate =
+  'Refresh the context incrementally: only files whose content changed are re-parsed, and nothing is written when sources, config and outputs still match the last build.';
 
 export const buildCommand: CommandDefinition = (program, context) => {
-  for (const [name, mode, description] of [
-    ['build', 'build', describeBuild],
-    ['update', 'update', describeUpdate],
+  for (const [name, mode, summary, description] of [
+    ['build', 'build', 'build AGENTS.md and .agent-context/ from scratch', describeBuild],
+    ['update', 'update', 'refresh the context incrementally', describeUpdate],
   ] as const) {
     program
       .command(`${name} [dir]`)
+      .summary(summary)
       .description(description)
       .option('--json', 'print the build result as one JSON document')
       .option('--verbose', 'print debug log lines on stderr')

@@ -5,6 +5,7 @@ import { writeJson, writeLine } from '../io.js';
 export const deltaCommand: CommandDefinition = (program, context) => {
   program
     .command('delta [dir]')
+    .summary('what changed since the last build (writes no outputs)')
     .description(
       'Report what changed since the last build — files, symbols, import edges, ranking moves — and which generated outputs and task packs to re-read, without rewriting outputs. Writes .agent-context/delta/latest.{json,md}.',
     )

@@ -5,6 +5,7 @@ import { writeJson, writeLine } from '../io.js';
 export const diffCommand: CommandDefinition = (program, context) => {
   program
     .command('diff <a> <b>')
+    .summary('compare two builds')
     .description(
       'Compare two builds — each a repository, an .agent-context folder or a manifest.json (e.g. built in worktrees of two commits) — in the terms of `delta`.',
     )

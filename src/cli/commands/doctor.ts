@@ -5,8 +5,9 @@ import { writeJson, writeLine } from '../io.js';
 export const doctorCommand: CommandDefinition = (program, context) => {
   program
     .command('doctor [dir]')
+    .summary('check that this machine can run the tool here')
     .description(
-      'Check that this machine can run opencode-plusplus here: Node.js version, git, parsers,\nresolver, tokenizer, and write access to .agent-context/. Exit code 1 when a check fails.',
+      'Check that this machine can run opencode-plusplus here: Node.js version, git, parsers, resolver, tokenizer, and write access to .agent-context/. Exit code 1 when a check fails.',
     )
     .option('--json', 'print the checks as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>

@@ -5,6 +5,7 @@ import { writeJson, writeLine } from '../io.js';
 export const driftCommand: CommandDefinition = (program, context) => {
   program
     .command('drift [dir]')
+    .summary('where generated context and the tree disagree')
     .description(
       'Find where generated context and the tree disagree: outputs edited by hand, a graph that no longer matches the sources, task packs naming files that moved or vanished, contracts pointing at folders that are gone. Exit 1 when there is drift.',
     )

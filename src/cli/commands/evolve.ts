@@ -5,6 +5,7 @@ import { writeJson, writeLine } from '../io.js';
 export const evolveCommand: CommandDefinition = (program, context) => {
   program
     .command('evolve [dir]')
+    .summary('refresh from the caches and record the delta')
     .description(
       'Refresh the context from the caches, rewriting only outputs whose bytes change; print cache hits and misses and what was rewritten, and write the delta to .agent-context/delta/latest.{json,md}.',
     )

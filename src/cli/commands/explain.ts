@@ -5,8 +5,9 @@ import { writeJson, writeLine } from '../io.js';
 export const explainCommand: CommandDefinition = (program, context) => {
   program
     .command('explain <file> [dir]')
+    .summary('facts, rank and neighbours of one file')
     .description(
-      'Show one file: its facts (symbols, exports, routes), its rank and why, what it imports and who imports it.\nBuilds or refreshes the context first when it is missing or stale.',
+      'Show one file: its facts (symbols, exports, routes), its rank and why, what it imports and who imports it. Builds or refreshes the context first when it is missing or stale.',
     )
     .option('--json', 'print the explanation as one JSON document')
     .action(async (file: string, dir: string | undefined, options: CommonOptions) =>

@@ -5,6 +5,7 @@ import { writeJson, writeLine } from '../io.js';
 export const freshnessCommand: CommandDefinition = (program, context) => {
   program
     .command('freshness [dir]')
+    .summary('can the generated context still be trusted?')
     .description(
       'Can AGENTS.md and .agent-context/ still be trusted? A verdict per component (source, config, tool, index, graph, outputs, contracts, task packs) with the files behind it and the command that fixes it.',
     )

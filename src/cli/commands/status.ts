@@ -5,8 +5,9 @@ import { writeJson, writeLine } from '../io.js';
 export const statusCommand: CommandDefinition = (program, context) => {
   program
     .command('status [dir]')
+    .summary('what was built, when, and how fresh it is')
     .description(
-      'Say what was built, when, how fresh it is now and how many files the last run re-parsed.\nExit code 0 whether fresh or stale (use `freshness --check` to gate on it).',
+      'Say what was built, when, how fresh it is now and how many files the last run re-parsed. Exit code 0 whether fresh or stale (use `freshness --check` to gate on it).',
     )
     .option('--json', 'print the status as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>
