@@ -9,18 +9,36 @@ async function help(args) {
   const stdout = new PassThrough();
   let text = '';
   stdout.on('data', (chunk) => (text += chunk));
-  await executeCli([...args, '--help'], { stdout, stderr: new PassThrough(), env: { COLUMNS: '100' }, cwd: process.cwd() });
+  await executeCli([...args, '--help'], {
+    stdout,
+    stderr: new PassThrough(),
+    env: { COLUMNS: '100' },
+    cwd: process.cwd(),
+  });
   return text.trimEnd();
 }
 
 export async function renderCliDocs() {
   const top = await help([]);
-  const names = [...top.matchAll(/^ {2}([a-z][\w-]*)(?: \[options\])?/gm)].map((match) => match[1]).filter((name) => name !== 'help');
-  const sections = ['# CLI reference', '', 'Generated from `--help` by `scripts/cli-docs.mjs` (run by `npm run build`). Do not edit by hand.', '', '```text', top, '```', ''];
+  const names = [...top.matchAll(/^ {2}([a-z][\w-]*)(?: \[options\])?/gm)]
+    .map((match) => match[1])
+    .filter((name) => name !== 'help');
+  const sections = [
+    '# CLI reference',
+    '',
+    'Generated from `--help` by `scripts/cli-docs.mjs` (run by `npm run build`). Do not edit by hand.',
+    '',
+    '```text',
+    top,
+    '```',
+    '',
+  ];
   for (const name of names) {
     sections.push(`## ${name}`, '', '```text', await help([name]), '```', '');
     const sub = await help([name]);
-    for (const subName of [...sub.matchAll(/^Commands:\n((?: {2}.*\n?)+)/gm)].flatMap((block) => [...block[1].matchAll(/^ {2}([a-z][\w-]*)/gm)].map((match) => match[1]))) {
+    for (const subName of [...sub.matchAll(/^Commands:\n((?: {2}.*\n?)+)/gm)].flatMap((block) =>
+      [...block[1].matchAll(/^ {2}([a-z][\w-]*)/gm)].map((match) => match[1]),
+    )) {
       if (subName === 'help') continue;
       sections.push(`### ${name} ${subName}`, '', '```text', await help([name, subName]), '```', '');
     }

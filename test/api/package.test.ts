@@ -7,13 +7,19 @@ const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs a module script from the package root, importing the package by its name (the exports map). */
 function runModule(source: string): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', source], { cwd: packageRoot, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('the package by its name', () => {
   it('exposes the library and the session entry points through the exports map', () => {
-    const root = makeRepo({ 'src/a.ts': "import { b } from './b.js';\nexport const a = b;\n", 'src/b.ts': 'export const b = 1;\n' });
+    const root = makeRepo({
+      'src/a.ts': "import { b } from './b.js';\nexport const a = b;\n",
+      'src/b.ts': 'export const b = 1;\n',
+    });
     const result = runModule(`
       import { build, freshness, explain, decideContextRefresh } from 'opencode-plusplus';
       import { openSession } from 'opencode-plusplus/session';
@@ -25,7 +31,13 @@ describe('the package by its name', () => {
       console.log(JSON.stringify({ mode: built.mode, verdict: fresh.verdict, importedBy: explained.importedBy.map((edge) => edge.from), imports: viaApi.imports.map((edge) => edge.to), decision: decideContextRefresh(undefined, { modifiedFiles: ['package.json'] }).mode }));
     `);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ mode: 'cold', verdict: 'fresh', importedBy: ['src/a.ts'], imports: ['src/b.ts'], decision: 'rebuilt' });
+    expect(JSON.parse(result.stdout)).toEqual({
+      mode: 'cold',
+      verdict: 'fresh',
+      importedBy: ['src/a.ts'],
+      imports: ['src/b.ts'],
+      decision: 'rebuilt',
+    });
   });
 
   it('does not expose internals', () => {

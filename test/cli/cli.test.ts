@@ -16,7 +16,9 @@ describe('cli', () => {
     expect((await runCliInProcess(['--help'])).code).toBe(0);
     const version = await runCliInProcess(['--version']);
     expect(version.code).toBe(0);
-    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
+    expect(version.stdout.trim()).toBe(
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
+    );
   });
 
   it('--json prints exactly one JSON document on stdout; progress and logs stay on stderr', () => {
