@@ -144,3 +144,5 @@ export async function runDoctor(directory = '.'): Promise<DoctorReport> {
 function withBus(base: BuildOptions, options: CallOptions): BuildOptions {
   return options.bus ? { ...base, bus: options.bus } : base;
 }
+
+export * from './trace.js';

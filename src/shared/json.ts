@@ -54,7 +54,12 @@ export function parseJson(text: string, file: string): unknown {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message);
-    const where = position ? lineColumnOf(text, Number(position[1])) : undefined;
+    const offset = position
+      ? Number(position[1])
+      : /end of JSON input/.test(message)
+        ? text.length
+        : undefined;
+    const where = offset === undefined ? undefined : lineColumnOf(text, offset);
     const truncated = text.trim().length === 0 ? 'the file is empty' : message.replace(/^.*?: /, '');
     throw new OcppError('INPUT_INVALID', `invalid JSON: ${truncated}`, {
       file,

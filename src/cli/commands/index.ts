@@ -9,6 +9,7 @@ import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
 import { statusCommand } from './status.js';
+import { traceCommand } from './trace.js';
 
 export const commands: readonly CommandDefinition[] = [
   buildCommand,
@@ -18,6 +19,7 @@ export const commands: readonly CommandDefinition[] = [
   deltaCommand,
   evolveCommand,
   diffCommand,
+  traceCommand,
   explainCommand,
   doctorCommand,
 ];

@@ -1,0 +1,218 @@
+import { Option } from 'commander';
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+const REQUIREMENTS = ['tests', 'contracts', 'lint', 'typecheck', 'build', 'command'];
+
+function aboutOption(): Option {
+  return new Option('--about <requirement...>', 'what this evidence speaks to').choices(REQUIREMENTS);
+}
+
+export const traceCommand: CommandDefinition = (program, context) => {
+  const trace = program
+    .command('trace')
+    .summary('record evidence: claims, commands the harness runs, CI reports')
+    .description(
+      'Record what happened during a task in .agent-context/traces/<id>.json. Three evidence levels: manual (`add`: somebody says so), command (`run`: the harness runs it and records exit code, output hashes, a redacted tail and the working-tree hash before and after), ci (`import`: a JUnit/vitest/jest/GitHub Actions report). Works from anywhere inside the repository, like git.',
+    );
+
+  trace
+    .command('start <task> [dir]')
+    .description('Begin a trace for a task; prints its id.')
+    .option('--task-id <id>', 'the task run this trace belongs to')
+    .option('--agent <name>', 'who is doing the work (claude-code, codex, a person)', 'unknown')
+    .option('--json', 'print the trace as one JSON document')
+    .action(
+      async (
+        task: string,
+        dir: string | undefined,
+        options: CommonOptions & { taskId?: string; agent?: string },
+      ) =>
+        runAction(context, options, async () => {
+          const { traceStart } = await import('../../api/trace.js');
+          const started = await traceStart(dir ?? context.io.cwd, {
+            task,
+            ...(options.taskId ? { taskId: options.taskId } : {}),
+            ...(options.agent ? { agent: options.agent } : {}),
+          });
+          if (options.json) writeJson(context.io, started);
+          else writeLine(context.io.stdout, started.id);
+          return 0;
+        }),
+    );
+
+  trace
+    .command('add <id>')
+    .description(
+      'Record a manual step: an edit, an observation or a claim. A claim is evidence at the manual level only.',
+    )
+    .addOption(
+      new Option('--kind <kind>', 'what kind of step')
+        .choices(['edit', 'observation', 'claim'])
+        .makeOptionMandatory(),
+    )
+    .requiredOption('--message <text>', 'what happened or is claimed')
+    .option('--files <paths...>', 'files touched or meant (comma or space separated)')
+    .option('--reason <text>', 'why')
+    .addOption(aboutOption())
+    .option('--event-id <id>', 'a caller-chosen event id, so a retried append stays a no-op')
+    .option('--json', 'print the recorded step as one JSON document')
+    .action(
+      async (
+        id: string,
+        options: CommonOptions & {
+          kind: 'edit' | 'observation' | 'claim';
+          message: string;
+          files?: string[];
+          reason?: string;
+          about?: string[];
+          eventId?: string;
+        },
+      ) =>
+        runAction(context, options, async () => {
+          const { traceAdd } = await import('../../api/trace.js');
+          const result = await traceAdd(context.io.cwd, id, {
+            kind: options.kind,
+            message: options.message,
+            ...(options.files ? { files: options.files } : {}),
+            ...(options.reason ? { reason: options.reason } : {}),
+            ...(options.about ? { about: options.about as never } : {}),
+            ...(options.eventId ? { eventId: options.eventId } : {}),
+          });
+          if (options.json) writeJson(context.io, result);
+          else
+            writeLine(
+              context.io.stdout,
+              `${result.appended ? 'recorded' : 'already recorded'} ${result.step.id} in ${id}`,
+            );
+          return 0;
+        }),
+    );
+
+  trace
+    .command('run <id> [command...]')
+    .description(
+      'Run a command yourself-as-the-harness and record what it did: exit code, times, stdout/stderr SHA-256 and a redacted tail, and the working-tree hash before and after. Put the command after `--`. No shell unless --shell. Exit code 0 when the command passed, 1 when it failed or timed out, 2 when it could not be started.',
+    )
+    .option('--shell', 'run the command through the shell (pipes, globs, &&)')
+    .option(
+      '--timeout <seconds>',
+      'kill the command (and its children) after this many seconds',
+      Number.parseFloat,
+    )
+    .option('--cwd <dir>', 'directory to run in, relative to the repository root')
+    .addOption(aboutOption())
+    .option('--reason <text>', 'why it was run')
+    .option('--json', 'print the recorded step as one JSON document (the command’s output goes to stderr)')
+    .action(
+      async (
+        id: string,
+        command: string[],
+        options: CommonOptions & {
+          shell?: boolean;
+          timeout?: number;
+          cwd?: string;
+          about?: string[];
+          reason?: string;
+        },
+      ) =>
+        runAction(context, options, async () => {
+          if (options.timeout !== undefined && !(options.timeout > 0))
+            throw (await import('../../shared/errors.js')).usageError(
+              '--timeout takes a positive number of seconds',
+            );
+          const { traceRun } = await import('../../api/trace.js');
+          const result = await traceRun(context.io.cwd, id, {
+            command,
+            ...(options.shell ? { shell: true } : {}),
+            ...(options.timeout ? { timeoutMs: options.timeout * 1000 } : {}),
+            ...(options.cwd ? { cwd: options.cwd } : {}),
+            ...(options.about ? { about: options.about as never } : {}),
+            ...(options.reason ? { reason: options.reason } : {}),
+            echoStdout: options.json ? context.io.stderr : context.io.stdout,
+            echoStderr: context.io.stderr,
+          });
+          const step = result.step as import('../../trace/types.js').CommandStep;
+          if (options.json) writeJson(context.io, result);
+          else {
+            const { formatStep } = await import('../../report/trace.js');
+            writeLine(context.io.stderr, `recorded ${step.id} in ${id}`);
+            writeLine(context.io.stderr, formatStep(step)[0]!.trim());
+          }
+          if (step.spawnError) return 2;
+          return step.exitCode === 0 && !step.timedOut ? 0 : 1;
+        }),
+    );
+
+  trace
+    .command('import <id> <file>')
+    .description(
+      'Import a test report as ci evidence: JUnit XML (any common dialect), a vitest/jest --json report, or a GitHub Actions run summary (`gh run view --json conclusion,jobs`). Exit code 1 when the report has failures.',
+    )
+    .addOption(
+      new Option('--format <format>', 'the report format')
+        .choices(['auto', 'junit', 'jest-json', 'github-actions'])
+        .default('auto'),
+    )
+    .option('--commit <sha>', 'the commit the report was produced on')
+    .addOption(aboutOption())
+    .option('--json', 'print the recorded step as one JSON document')
+    .action(
+      async (
+        id: string,
+        file: string,
+        options: CommonOptions & { format: 'auto'; commit?: string; about?: string[] },
+      ) =>
+        runAction(context, options, async () => {
+          const { traceImport } = await import('../../api/trace.js');
+          const result = await traceImport(context.io.cwd, id, {
+            file,
+            format: options.format,
+            ...(options.commit ? { commit: options.commit } : {}),
+            ...(options.about ? { about: options.about as never } : {}),
+          });
+          if (options.json) writeJson(context.io, result);
+          else
+            writeLine(
+              context.io.stdout,
+              `${result.appended ? 'recorded' : 'already recorded'}:${(await import('../../report/trace.js')).formatStep(result.step).join('\n').replace(/^ {2}/, ' ')}`,
+            );
+          const report = (result.step as import('../../trace/types.js').CiStep).report;
+          return report.failed + report.errors > 0 ? 1 : 0;
+        }),
+    );
+
+  trace
+    .command('show <id>')
+    .description('Print a trace’s timeline.')
+    .option('--json', 'print the trace file as one JSON document')
+    .action(async (id: string, options: CommonOptions) =>
+      runAction(context, options, async () => {
+        const { traceShow } = await import('../../api/trace.js');
+        const shown = await traceShow(context.io.cwd, id);
+        if (options.json) writeJson(context.io, shown);
+        else writeLine(context.io.stdout, (await import('../../report/trace.js')).formatTrace(shown));
+        return 0;
+      }),
+    );
+
+  trace
+    .command('list')
+    .description('List the traces of this repository.')
+    .option('--json', 'print the list as one JSON document')
+    .action(async (options: CommonOptions) =>
+      runAction(context, options, async () => {
+        const { traceList } = await import('../../api/trace.js');
+        const traces = await traceList(context.io.cwd);
+        if (options.json) writeJson(context.io, traces);
+        else
+          for (const entry of traces)
+            writeLine(
+              context.io.stdout,
+              `${entry.id}  ${entry.state}  ${entry.steps} step(s)  ${entry.task}`,
+            );
+        return 0;
+      }),
+    );
+};
