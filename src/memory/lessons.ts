@@ -185,8 +185,8 @@ export interface NewLesson {
 }
 
 export interface AddLessonOptions extends MemoryOptions {
-  /** Refuse (and back up) when MEMORY.md differs from this snapshot: the caller decided on stale data. */
-  basedOn?: Pick<MemorySnapshot, 'indexText'>;
+  /** Refuse (and back up) when MEMORY.md differs from this snapshot (or `--expect-hash`): the caller decided on stale data. */
+  basedOn?: Pick<MemorySnapshot, 'indexHash'>;
   /** Longest text accepted. @default 2000 */
   maxChars?: number;
 }
@@ -209,7 +209,7 @@ export async function addLesson(
     root,
     async (transaction) => {
       const snapshot = await readSnapshot(transaction);
-      if (options.basedOn) transaction.expect(memoryFiles.index, options.basedOn.indexText);
+      if (options.basedOn) transaction.expectHash(memoryFiles.index, options.basedOn.indexHash);
       const duplicate = findDuplicate(snapshot, checked.text);
       if (duplicate) return { status: 'duplicate', lesson: duplicate, masked: checked.masked };
       const lesson: Lesson = {

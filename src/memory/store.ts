@@ -12,7 +12,7 @@ import { sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { withLock } from '../shared/lock.js';
 import { absolutePath } from '../shared/path.js';
-import { scanSecrets, type SecretFinding } from './secrets.js';
+import { type SecretFinding, scanSecrets } from './secrets.js';
 
 /** Files of the store, relative to `.agent-context/memory/`. */
 export const memoryFiles = {
@@ -37,8 +37,8 @@ export interface MemoryTransaction {
   read(file: string): Promise<string | undefined>;
   /** Names in a store folder, sorted (empty when it is missing). */
   list(folder: string): Promise<string[]>;
-  /** Declares what the caller saw earlier (a snapshot): the write is refused if the file differs. */
-  expect(file: string, content: string | undefined): void;
+  /** Declares the hash (`contentHash`) of what the caller saw earlier: a write is refused if the file differs. */
+  expectHash(file: string, hash: string): void;
   /** Replaces a file atomically after the drift check and the secret scan; returns what was masked. */
   write(file: string, text: string): Promise<SecretFinding[]>;
 }
@@ -77,6 +77,7 @@ export async function withMemory<T>(
 
 function createTransaction(root: string, now: Date): MemoryTransaction {
   const seen = new Map<string, string | undefined>();
+  const expectedHashes = new Map<string, string>();
   const absolute = (file: string) => absolutePath(root, memoryPath(file));
   return {
     root,
@@ -89,13 +90,16 @@ function createTransaction(root: string, now: Date): MemoryTransaction {
     list(folder) {
       return listDirectory(absolute(folder));
     },
-    expect(file, content) {
-      seen.set(file, content);
+    expectHash(file, hash) {
+      expectedHashes.set(file, hash);
     },
     async write(file, text) {
       const current = await readTextIfExists(absolute(file));
       const expected = seen.has(file) ? seen.get(file) : current;
-      if (current !== expected) await refuseDrift(root, file, current, text, now);
+      const snapshotHash = expectedHashes.get(file);
+      if (current !== expected || (snapshotHash !== undefined && contentHash(current) !== snapshotHash))
+        await refuseDrift(root, file, current, text, now);
+      expectedHashes.delete(file);
       const scanned = scanSecrets(text);
       await writeFileAtomic(absolute(file), scanned.text);
       seen.set(file, scanned.text);

@@ -8,6 +8,8 @@ import { driftCommand } from './drift.js';
 import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
+import { memoryCommand } from './memory.js';
+import { reflectCommand } from './reflect.js';
 import { statusCommand } from './status.js';
 
 export const commands: readonly CommandDefinition[] = [
@@ -20,4 +22,6 @@ export const commands: readonly CommandDefinition[] = [
   diffCommand,
   explainCommand,
   doctorCommand,
+  reflectCommand,
+  memoryCommand,
 ];
