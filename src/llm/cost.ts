@@ -1,5 +1,5 @@
 /** Token estimates and prices. Prices come from config; nothing here knows any vendor's price list. */
-import type { LlmSettings } from './types.js';
+import type { ChatRequest, LlmSettings } from './types.js';
 
 /** About four characters a token for English and code: used only when a server reports no usage. */
 export function estimateTokens(text: string): number {
@@ -14,4 +14,9 @@ export function costOf(
   if (!pricing) return null;
   const usd = (inputTokens * pricing.inputPerMillionUsd + outputTokens * pricing.outputPerMillionUsd) / 1e6;
   return Math.round(usd * 1e6) / 1e6;
+}
+
+/** Everything a request sends as text, for token estimates. */
+export function promptText(request: ChatRequest): string {
+  return [request.system, ...request.messages.map((message) => message.content)].filter(Boolean).join('\n');
 }

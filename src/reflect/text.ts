@@ -9,15 +9,13 @@ export function limitWords(text: string, limit = MAX_DIAGNOSIS_WORDS): string {
   return words.length <= limit ? words.join(' ') : `${words.slice(0, limit).join(' ')}…`;
 }
 
+/** Sentences end at `.`, `!` or `?` followed by a space: `data.csv` is not two sentences. */
 export function sentencesOf(text: string): string[] {
-  return (
-    text
-      .replace(/\s+/g, ' ')
-      .trim()
-      .match(/[^.!?]+(?:[.!?]+|$)/g)
-      ?.map((sentence) => sentence.trim())
-      .filter(Boolean) ?? []
-  );
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean);
 }
 
 /** At most three sentences, and at least one artifact named (appended when the text names none). */

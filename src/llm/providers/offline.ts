@@ -2,7 +2,7 @@
  * The default provider: no network, no model. It answers with the caller's deterministic
  * `offlineAnswer`, so a pipeline built for a model runs (and is tested) the same way without one.
  */
-import { estimateTokens } from '../cost.js';
+import { estimateTokens, promptText } from '../cost.js';
 import type { ChatRequest, ChatResponse, LlmProvider } from '../types.js';
 
 export function createOfflineProvider(): LlmProvider {
@@ -11,7 +11,7 @@ export function createOfflineProvider(): LlmProvider {
     model: 'offline',
     async complete(request: ChatRequest): Promise<ChatResponse> {
       const text = request.offlineAnswer ? request.offlineAnswer() : '';
-      const prompt = [request.system ?? '', ...request.messages.map((message) => message.content)].join('\n');
+      const prompt = promptText(request);
       return {
         text,
         call: {

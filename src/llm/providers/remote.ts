@@ -1,5 +1,5 @@
 /** What the two network providers share: the POST, the usage record, and turning failures into `LlmError`. */
-import { costOf, estimateTokens } from '../cost.js';
+import { costOf, estimateTokens, promptText } from '../cost.js';
 import { HttpFailure, postJson } from '../http.js';
 import {
   type ChatRequest,
@@ -30,9 +30,7 @@ export async function callRemote(
   request: ChatRequest,
   call: RemoteCall,
 ): Promise<ChatResponse> {
-  const promptTokens = estimateTokens(
-    [request.system ?? '', ...request.messages.map((message) => message.content)].join('\n'),
-  );
+  const promptTokens = estimateTokens(promptText(request));
   const record = (durationMs: number, answer?: RemoteAnswer): LlmCallRecord => {
     const estimated = answer?.inputTokens === undefined || answer?.outputTokens === undefined;
     const inputTokens = answer?.inputTokens ?? promptTokens;
