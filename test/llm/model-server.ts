@@ -16,6 +16,7 @@ export interface ScriptedReply {
 export interface RecordedRequest {
   path: string;
   headers: IncomingHttpHeaders;
+  // biome-ignore lint/suspicious/noExplicitAny: request bodies are inspected freely by tests
   body: any;
 }
 
@@ -37,7 +38,10 @@ export async function startModelServer(replies: ScriptedReply[]): Promise<ModelS
         headers: request.headers,
         body: raw ? JSON.parse(raw) : undefined,
       });
-      const reply = queue.shift() ?? { status: 500, body: { error: 'no scripted reply left' } };
+      const reply: ScriptedReply = queue.shift() ?? {
+        status: 500,
+        body: { error: 'no scripted reply left' },
+      };
       const send = () => {
         if (response.destroyed) return;
         const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
