@@ -230,6 +230,14 @@ async function loadProposal(transaction: MemoryTransaction, id: string): Promise
   return parseProposal(text, memoryPath(proposalFile(id)));
 }
 
+/** A proposal still open for a decision (pending or quarantined). */
+async function loadUndecided(transaction: MemoryTransaction, id: string): Promise<Proposal> {
+  const proposal = await loadProposal(transaction, id);
+  if (proposal.status === 'applied' || proposal.status === 'rejected')
+    throw inputError(`${id} is already ${proposal.status}`, { file: memoryPath(proposalFile(id)) });
+  return proposal;
+}
+
 /** Applies a pending proposal; a quarantined one only with `force` (a person read it). */
 export async function approveProposal(
   root: string,
@@ -239,9 +247,7 @@ export async function approveProposal(
   return withMemory(
     root,
     async (transaction) => {
-      const proposal = await loadProposal(transaction, id);
-      if (proposal.status === 'applied' || proposal.status === 'rejected')
-        throw inputError(`${id} is already ${proposal.status}`, { file: memoryPath(proposalFile(id)) });
+      const proposal = await loadUndecided(transaction, id);
       if (proposal.status === 'quarantined' && !options.force)
         throw inputError(`${id} is quarantined (${proposal.reason ?? 'no reason recorded'})`, {
           file: memoryPath(proposalFile(id)),
@@ -266,9 +272,7 @@ export async function rejectProposal(
   return withMemory(
     root,
     async (transaction) => {
-      const proposal = await loadProposal(transaction, id);
-      if (proposal.status === 'applied' || proposal.status === 'rejected')
-        throw inputError(`${id} is already ${proposal.status}`, { file: memoryPath(proposalFile(id)) });
+      const proposal = await loadUndecided(transaction, id);
       const rejected: Proposal = {
         ...proposal,
         status: 'rejected',

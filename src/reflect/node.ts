@@ -12,9 +12,9 @@ import { appendRunRecord, checkRunId, readRunLog } from './log.js';
 import type { Reflector } from './reflector.js';
 import { applyHardRules } from './rules.js';
 import type {
-  DecisionKind,
   PlanActualDiff,
   ProposedDecision,
+  ReflectionDecision,
   ReflectionInput,
   ReflectionRecord,
   ReflectorName,
@@ -34,15 +34,9 @@ export interface ReflectOptions {
   now?: Date;
 }
 
-export interface ReflectionResult {
+/** The decision with its evidence: what `reflect --json` prints. */
+export interface ReflectionResult extends ReflectionDecision {
   run_id: string;
-  decision: DecisionKind;
-  reason?: string;
-  final_answer?: string;
-  question?: string;
-  suggested_responses?: string[];
-  artifacts_for_review?: string[];
-  depth: number;
   depth_cap: number;
   workload: string;
   diff: PlanActualDiff;
