@@ -52,9 +52,9 @@ export type {
 export { planActualDiff } from '../reflect/index.js';
 export { isOcppError, OcppError } from '../shared/errors.js';
 export type { DoctorCheck, DoctorReport } from './doctor.js';
-export { EventBus };
 export * from './memory.js';
 export { type ReflectCallOptions, reflectOnce } from './reflect.js';
+export { EventBus };
 
 export interface CallOptions {
   bus?: EventBus;

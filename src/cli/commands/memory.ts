@@ -10,12 +10,10 @@ interface MemoryFlags extends CommonOptions {
 type Api = typeof import('../../api/memory.js');
 type Report = typeof import('../../report/memory.js');
 
-const description = `The lesson store in .agent-context/memory/ (committed, readable by people):
-MEMORY.md lists one "[lesson L-NNNN] text" per line; lessons/L-NNNN.md holds each lesson's facts;
-YYYY-MM-DD.md notes say what was saved or declined and why; proposals/ holds skill proposals
-awaiting "memory approve"; served.jsonl records which lessons were served where.
-Writes take a lock; a file changed on disk since it was read is never overwritten (it is backed up
-under conflicts/ and the command exits 2). Every write is scanned for secrets.`;
+const description = [
+  'The lesson store in .agent-context/memory/, committed and readable by people: MEMORY.md lists one "[lesson L-NNNN] text" per line, lessons/L-NNNN.md holds each lesson\'s facts, YYYY-MM-DD.md notes say what was saved or declined and why, proposals/ holds skill proposals awaiting "memory approve", served.jsonl records which lessons were served where.',
+  'Writes take a lock; a file changed on disk since it was read is never overwritten (both versions are saved under conflicts/ and the command exits 2). Every write is scanned for secrets.',
+].join('\n\n');
 
 /** Adds one `memory <verb>` subcommand whose action gets the API, the report module and its flags. */
 function verb<Flags extends MemoryFlags>(
@@ -65,7 +63,10 @@ function verb<Flags extends MemoryFlags>(
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const memoryCommand: CommandDefinition = (program, context) => {
-  const memory = program.command('memory').description(description);
+  const memory = program
+    .command('memory')
+    .summary('the lesson store: list, show, search, add, approve, reject, forget, served')
+    .description(description);
   verb<MemoryFlags & { all?: boolean }>(
     memory,
     context,

@@ -15,17 +15,17 @@ interface ReflectFlags extends CommonOptions {
   runId?: string;
 }
 
-const description = `One bounded reflection on a plan and what was produced: continue, replan, end or escalate.
-Reads plan.json ({ goal, subtasks: [{ id, description, expected_artifact }] }) and files.json
-({ "<name>": { status: active|done|failed, bytes, age_steps } }, or a list with "name") or a
-directory (--from-dir). Hard rules hold whatever the reflector says: the depth cap escalates,
-"end" with nothing done becomes "replan", the same defect twice or a subtask failed twice escalate.
-Each reflection is appended to .agent-context/reflections/<run-id>.jsonl; without --depth the run
-resumes from that log. Exit code 1 when the decision is "escalate" (a person must answer).`;
+const description = [
+  'One bounded reflection on a plan and what was produced: continue, replan, end or escalate, with the plan-vs-actual diff it was based on.',
+  'Reads plan.json ({ goal, subtasks: [{ id, description, expected_artifact }] }) and files.json ({ "<name>": { status: active|done|failed, bytes, age_steps } }, or a list of objects with a "name"), or summarises a directory (--from-dir) without reading its files.',
+  'Hard rules hold whatever the reflector says: the depth cap escalates, "end" with nothing done becomes "replan", the same defect in two consecutive reflections or a subtask failed twice escalates.',
+  'Each reflection is appended to .agent-context/reflections/<run-id>.jsonl; without --depth the run resumes from that log. Exit code 1 when the decision is "escalate" (a person must answer).',
+].join('\n\n');
 
 export const reflectCommand: CommandDefinition = (program, context) => {
   program
     .command('reflect')
+    .summary('one bounded reflection: continue, replan, end or escalate')
     .description(description)
     .requiredOption('--plan <file>', 'the plan: plan.json')
     .option('--files <file>', 'summaries of the files produced: files.json')
