@@ -13,13 +13,6 @@ export * from './lessons.js';
 export { type ReflectionOutcomeNote, recordReflectionOutcome } from './notes.js';
 export * from './proposals.js';
 export * from './relevance.js';
-export {
-  MOSTLY_SECRET,
-  redactOrRefuse,
-  type ScanResult,
-  type SecretFinding,
-  scanSecrets,
-  secretRules,
-} from './secrets.js';
+export { redactOrRefuse, type ScanResult, type SecretFinding, scanSecrets } from './secrets.js';
 export * from './served.js';
 export { contentHash, type MemoryOptions, memoryFiles, memoryPath, withMemory } from './store.js';

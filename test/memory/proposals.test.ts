@@ -70,7 +70,8 @@ describe('skill proposals', () => {
       { now },
     );
     expect(secret.status).toBe('quarantined');
-    expect(secret.procedure).toContain('token=[redacted:assignment]');
+    expect(secret.procedure).toContain('token=•••');
+    expect(secret.reason).toBe('quarantined: contained assignment (masked)');
     const refused = await runCliInProcess(['memory', 'approve', 'P-1'], root);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('P-0001 is quarantined (quarantined: pipes a download into a shell)');
