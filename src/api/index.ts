@@ -28,8 +28,32 @@ export { decideContextRefresh, isProjectConfiguration } from '../context/refresh
 export type { ContextStatus } from '../context/status.js';
 export type { DependencyGraph, GraphEdge } from '../graph/types.js';
 export type { ExportFact, ImportFact, IndexedFile, RouteFact, SymbolFact } from '../index/types.js';
+export type { LlmCallRecord, LlmProvider, LlmSettings } from '../llm/types.js';
+export type { KnownIssue, LessonView, Proposal, RelevantLesson, ServedRecord } from '../memory/index.js';
+export {
+  addKnownIssue,
+  findRelevantLessons,
+  markKnownIssueSeen,
+  readKnownIssues,
+  recordIgnored,
+  recordReflectionOutcome,
+  recordServed,
+  removeKnownIssue,
+  serveLessons,
+  updateKnownIssue,
+} from '../memory/index.js';
+export type {
+  FileSummary,
+  Plan,
+  PlanActualDiff,
+  ReflectionDecision,
+  ReflectionResult,
+} from '../reflect/index.js';
+export { planActualDiff } from '../reflect/index.js';
 export { isOcppError, OcppError } from '../shared/errors.js';
 export type { DoctorCheck, DoctorReport } from './doctor.js';
+export * from './memory.js';
+export { type ReflectCallOptions, reflectOnce } from './reflect.js';
 export { EventBus };
 
 export interface CallOptions {

@@ -37,6 +37,80 @@ export const ContextConfigSchema = z
   })
   .describe('What the generated context contains.');
 
+export const LlmConfigSchema = z
+  .strictObject({
+    /**
+     * Which model API answers: `offline` (no network, deterministic rule-based answers), `openai`
+     * (any OpenAI-compatible chat-completions server: OpenAI, Ollama, vLLM, llama.cpp server,
+     * LM Studio) or `anthropic` (the messages API). @default "offline"
+     */
+    provider: z.enum(['offline', 'openai', 'anthropic']).default('offline'),
+    /**
+     * Base URL of the API, e.g. `http://127.0.0.1:11434/v1` for Ollama. Unset: the provider's
+     * public endpoint (`https://api.openai.com/v1`, `https://api.anthropic.com`).
+     */
+    baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+    /** Model name sent to the API. @default "" (required for openai and anthropic) */
+    model: z.string().default(''),
+    /** Name of the environment variable holding the API key; the key itself never goes in config. */
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name such as OPENAI_API_KEY')
+      .optional(),
+    /** Deadline for one call, connect to last byte, in milliseconds. @default 60000 */
+    timeoutMs: z.number().int().min(100).max(600_000).default(60_000),
+    /** Most tokens one answer may have. @default 1024 */
+    maxOutputTokens: z.number().int().min(16).max(32_768).default(1024),
+    /** Sampling temperature; 0 keeps answers as repeatable as the server allows. @default 0 */
+    temperature: z.number().min(0).max(2).default(0),
+    /** Send `response_format: {type: "json_object"}` to OpenAI-compatible servers that support it. @default false */
+    jsonMode: z.boolean().default(false),
+    /** USD per million tokens, to record the cost of each call; unset records cost as unknown. */
+    pricing: z
+      .strictObject({
+        inputPerMillionUsd: z.number().min(0),
+        outputPerMillionUsd: z.number().min(0),
+      })
+      .optional(),
+  })
+  .refine((llm) => llm.provider === 'offline' || llm.model.length > 0, {
+    message: 'a model name is required for the openai and anthropic providers',
+    path: ['model'],
+  })
+  .describe('The model API used by model-backed reflection; offline by default.');
+
+export const ReflectionConfigSchema = z
+  .strictObject({
+    /**
+     * What kind of work is reflected on; sets the default depth cap: `interactive` 2,
+     * `research` 3, `report` 4, `coding` 5, `bug-hunting` 6 (with a cost cap). @default "coding"
+     */
+    workload: z.enum(['interactive', 'research', 'report', 'coding', 'bug-hunting']).default('coding'),
+    /** Reflections per run before escalating to a person; overrides the workload's cap. Never above 10. */
+    depthCap: z.number().int().min(1).max(10).optional(),
+    /** Who decides: `offline` (deterministic rules, no network) or `model` (the `llm` provider). @default "offline" */
+    reflector: z.enum(['offline', 'model']).default('offline'),
+    /** Escalate once a run's model calls cost this many USD (needs `llm.pricing`); overrides the workload's cap. */
+    maxCostUsd: z.number().positive().optional(),
+    /** Escalate once a run's model calls used this many tokens; overrides the workload's cap. */
+    maxTokens: z.number().int().positive().optional(),
+  })
+  .describe('The bounded reflection node: depth caps, reflector, cost caps.');
+
+export const MemoryConfigSchema = z
+  .strictObject({
+    /**
+     * `manual`: a skill proposal is applied only by `memory approve <id>`; `auto`: proposals
+     * that pass the checks are applied when filed (quarantined ones never are). @default "manual"
+     */
+    approvalPolicy: z.enum(['manual', 'auto']).default('manual'),
+    /** Longest lesson text accepted, in characters. @default 2000 */
+    maxLessonChars: z.number().int().min(80).max(20_000).default(2000),
+    /** How many lessons AGENTS.md's managed block lists. @default 12 */
+    servedInAgentsFile: z.number().int().min(0).max(100).default(12),
+  })
+  .describe('The lesson store under .agent-context/memory/.');
+
 export const UserConfigSchema = z
   .strictObject({
     /** JSON Schema reference for editors; ignored by the tool. */
@@ -44,6 +118,9 @@ export const UserConfigSchema = z
     scan: ScanConfigSchema.prefault({}),
     index: IndexConfigSchema.prefault({}),
     context: ContextConfigSchema.prefault({}),
+    llm: LlmConfigSchema.prefault({}),
+    reflection: ReflectionConfigSchema.prefault({}),
+    memory: MemoryConfigSchema.prefault({}),
   })
   .describe('opencode-plusplus configuration');
 

@@ -12,6 +12,7 @@ import { layout } from '../shared/layout.js';
 import { absolutePath, baseName, resolveAbsolute } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
 import { type BuildMode, type ComputedContext, computeContext } from './compute.js';
+import { recordServedLessons } from './lessons.js';
 import type { ContextManifest } from './manifest.js';
 import { saveStatCache } from './stat-cache.js';
 import { type WrittenOutput, writeContextPackage } from './writers/package.js';
@@ -94,6 +95,8 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
   const outputs = computed.pkg
     ? await timed('write', () => writeContextPackage(root, computed.pkg!, bus))
     : undefined;
+  const agentsFile = computed.pkg?.files.find((file) => file.path === config.config.context.agentsFile);
+  if (outputs && agentsFile) await recordServedLessons(root, agentsFile.path, agentsFile.content);
   return finishBuild(root, mode, computed, outputs, started, stageMs);
 }
 

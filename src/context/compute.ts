@@ -119,7 +119,7 @@ async function composeFrom(
     root,
     scanned.scan.files.map((file) => file.path),
   );
-  const lessons = await readLessonLines(root);
+  const lessons = await readLessonLines(root, config.config.memory.servedInAgentsFile);
   const commit = scanned.scan.source === 'git' ? await headCommit(root) : undefined;
   return composeContextPackage({
     root,

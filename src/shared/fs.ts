@@ -105,3 +105,26 @@ export function isMissing(error: unknown): boolean {
 }
 
 export { type LockOptions, withLock } from './lock.js';
+
+export interface FileEntry {
+  /** Posix path relative to the listed directory. */
+  path: string;
+  bytes: number;
+}
+
+/** Every regular file below `directory` (symlinks not followed), sorted by path. */
+export async function listFilesRecursive(directory: string): Promise<FileEntry[]> {
+  const entries = (await fsp.readdir(directory, { recursive: true, withFileTypes: true })) as Array<{
+    name: string;
+    parentPath: string;
+    isFile(): boolean;
+  }>;
+  const files: FileEntry[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const absolute = nodePath.join(entry.parentPath, entry.name);
+    const path = nodePath.relative(directory, absolute).split(nodePath.sep).join('/');
+    files.push({ path, bytes: (await fsp.stat(absolute)).size });
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

@@ -8,6 +8,8 @@ import { driftCommand } from './drift.js';
 import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
+import { memoryCommand } from './memory.js';
+import { reflectCommand } from './reflect.js';
 import { statusCommand } from './status.js';
 import { traceCommand } from './trace.js';
 
@@ -22,4 +24,6 @@ export const commands: readonly CommandDefinition[] = [
   traceCommand,
   explainCommand,
   doctorCommand,
+  reflectCommand,
+  memoryCommand,
 ];
