@@ -43,7 +43,7 @@ export interface ComposeInput {
   agentsFileText: string | undefined;
   gitCommit?: string;
   /** Hashes of components other stages own (contracts, task packs); `none` when absent. */
-  externalHashes: Pick<ComponentHashes, 'contracts' | 'taskPacks'>;
+  externalHashes: Pick<ComponentHashes, 'contracts' | 'taskPacks' | 'memory'>;
   /** `[lesson L-NNNN] text` lines to serve in AGENTS.md. */
   lessons?: string[];
 }
@@ -158,6 +158,7 @@ function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextMani
     graph: byPath(layout.graph),
     contracts: input.externalHashes.contracts,
     taskPacks: input.externalHashes.taskPacks,
+    memory: input.externalHashes.memory,
     outputs: hashEntries(Object.entries(outputs)),
   };
   const extractors: Record<string, number> = { [textAdapter.id]: textAdapter.version };

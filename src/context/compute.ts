@@ -20,10 +20,10 @@ import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
 import { type ContextPackage, composeContextPackage } from './compose.js';
-import { readLessonLines } from './lessons.js';
+import { hashLessons, readLessonLines } from './lessons.js';
 import { type ContextManifest, hashOfOutput, readPreviousManifest } from './manifest.js';
 import { readStatCache, statCacheKey } from './stat-cache.js';
-import { hashContextDirectory } from './writers/package.js';
+import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
 export type BuildMode = 'build' | 'update';
 
@@ -46,7 +46,7 @@ export interface ComputedContext {
   scanStartedAt: number;
   statCacheKey: string;
   sourceHash: string;
-  externalHashes: { contracts: string; taskPacks: string };
+  externalHashes: { contracts: string; taskPacks: string; memory: string };
   /** Sources, config, tool and outputs on disk all match the last build. */
   upToDate: boolean;
   tokens: TokenCache;
@@ -74,7 +74,8 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
   );
   const externalHashes = await timed('hash-context', async () => ({
     contracts: await hashContextDirectory(root, layout.contracts),
-    taskPacks: await hashContextDirectory(root, layout.runs),
+    taskPacks: await hashContextDirectory(root, layout.runs, isTaskPackFile),
+    memory: await hashLessons(root),
   }));
   const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
   const base = { previous, scanned, scanStartedAt, statCacheKey: key, sourceHash, externalHashes, tokens };
@@ -171,7 +172,8 @@ async function outputsMatch(
   if (previous.hashes.config !== config.hash) return false;
   if (
     previous.hashes.contracts !== externalHashes.contracts ||
-    previous.hashes.taskPacks !== externalHashes.taskPacks
+    previous.hashes.taskPacks !== externalHashes.taskPacks ||
+    previous.hashes.memory !== externalHashes.memory
   )
     return false;
   for (const [path, hash] of Object.entries(previous.outputs)) {

@@ -9,9 +9,10 @@ import { type EventBus, silentBus } from '../shared/events.js';
 import { hashEntries } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { toolVersion } from '../shared/version.js';
+import { hashLessons } from './lessons.js';
 import { type ContextManifest, hashOfOutput, readManifest, readPreviousManifest } from './manifest.js';
 import { outputHashFromStat, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
-import { hashContextDirectory } from './writers/package.js';
+import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
 export type Verdict = 'fresh' | 'stale' | 'missing' | 'inconsistent';
 
@@ -23,6 +24,7 @@ export type ComponentName =
   | 'graph'
   | 'contracts'
   | 'taskPacks'
+  | 'memory'
   | 'outputs';
 
 export interface ComponentFreshness {
@@ -76,7 +78,8 @@ export async function assessFreshness(
     toolComponent(manifest),
     ...(await outputComponents(root, manifest, config, changes, statCache)),
     await directoryComponent(root, manifest, 'contracts', layout.contracts),
-    await directoryComponent(root, manifest, 'taskPacks', layout.runs),
+    await directoryComponent(root, manifest, 'taskPacks', layout.runs, isTaskPackFile),
+    await lessonsComponent(root, manifest),
   ];
   const verdict = overall(components);
   const report: FreshnessReport = {
@@ -227,12 +230,30 @@ async function directoryComponent(
   manifest: ContextManifest,
   component: 'contracts' | 'taskPacks',
   folder: string,
+  include?: (relative: string) => boolean,
 ): Promise<ComponentFreshness> {
-  const now = await hashContextDirectory(root, folder);
-  const then = manifest.hashes[component];
+  const now = await hashContextDirectory(root, folder, include);
+  const then = manifest.hashes[component] ?? 'none';
   if (now === then)
     return { component, verdict: 'fresh', reason: now === 'none' ? `no ${folder}/` : `${folder}/ unchanged` };
   return { component, verdict: 'stale', reason: `${folder}/ changed since the last build`, files: [folder] };
+}
+
+async function lessonsComponent(root: string, manifest: ContextManifest): Promise<ComponentFreshness> {
+  const now = await hashLessons(root);
+  const then = manifest.hashes.memory ?? 'none';
+  if (now === then)
+    return {
+      component: 'memory',
+      verdict: 'fresh',
+      reason: now === 'none' ? 'no lessons' : 'lessons unchanged',
+    };
+  return {
+    component: 'memory',
+    verdict: 'stale',
+    reason: 'lessons were added, edited or forgotten since the last build',
+    files: [`${layout.memory}/MEMORY.md`],
+  };
 }
 
 const SEVERITY: Record<Verdict, number> = { fresh: 0, stale: 1, inconsistent: 2, missing: 3 };

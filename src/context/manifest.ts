@@ -23,6 +23,8 @@ export interface ComponentHashes {
   contracts: string;
   /** Task runs under `.agent-context/runs/` (`none` when absent). */
   taskPacks: string;
+  /** Lessons under `.agent-context/memory/` (MEMORY.md and lessons/; `none` when absent). */
+  memory: string;
   /** All generated outputs below, combined. */
   outputs: string;
 }

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { delta, diff, drift, evolve, freshness, update } from '../../src/api/index.js';
+import { delta, diff, drift, evolve, freshness, memoryAdd, update } from '../../src/api/index.js';
 import { buildContextPackage } from '../../src/context/build.js';
 import { decideContextRefresh } from '../../src/context/refresh.js';
 import { runCli } from '../helpers/cli.js';
@@ -100,6 +100,20 @@ describe('freshness', () => {
     const check = runCli(['freshness', root, '--check', '--json'], root);
     expect(check.code).toBe(1);
     expect(JSON.parse(check.stdout).command).toBe('opencode-plusplus update');
+  });
+
+  it('a new lesson makes the context stale and update serves it in AGENTS.md', async () => {
+    const root = makeRepo(project);
+    await buildContextPackage(root);
+    await memoryAdd('Run the parser tests with the fixtures checked out first.', root);
+    const stale = await freshness(root);
+    expect(verdicts(stale)).toMatchObject({ memory: 'stale', source: 'fresh' });
+    const updated = await update(root);
+    expect(updated.mode).not.toBe('reused');
+    expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toContain(
+      '[lesson L-0001] Run the parser tests with the fixtures checked out first.',
+    );
+    expect((await freshness(root)).verdict).toBe('fresh');
   });
 
   it('survives a deleted cache, a moved repository and a truncated manifest', async () => {

@@ -36,8 +36,19 @@ export async function writeContextPackage(
   return written.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
-/** Combined hash of every file below a context folder (`none` when it is missing or empty). */
-export async function hashContextDirectory(root: string, folder: string): Promise<string> {
+/** What a task pack is: the plan and pack an agent reads, not the run's changing state or verification. */
+export function isTaskPackFile(relative: string): boolean {
+  return /^[^/]+\/(run\.json|plan\.md|pack\.md|pack\.json|edit-boundary\.md|expected-diff\.md|prompt\.[\w-]+\.md)$/.test(
+    relative,
+  );
+}
+
+/** Combined hash of the files below a context folder that `include` accepts (`none` when there are none). */
+export async function hashContextDirectory(
+  root: string,
+  folder: string,
+  include: (relative: string) => boolean = () => true,
+): Promise<string> {
   const base = absolutePath(root, folder);
   let entries: string[];
   try {
@@ -50,8 +61,10 @@ export async function hashContextDirectory(root: string, folder: string): Promis
     const file = absolutePath(base, entry.split('\\').join('/'));
     try {
       const stats = await fsp.stat(file);
-      if (!stats.isFile() || entry.endsWith('.tmp') || entry.endsWith('.lock')) continue;
-      hashes.push([relativePath(base, file), sha256(await fsp.readFile(file))]);
+      const relative = relativePath(base, file);
+      if (!stats.isFile() || entry.endsWith('.tmp') || relative.includes('.lock') || !include(relative))
+        continue;
+      hashes.push([relative, sha256(await fsp.readFile(file))]);
     } catch {
       // vanished between listing and reading: not part of this build
     }
