@@ -29,7 +29,7 @@ const PATTERNS: Array<[string, RegExp, (match: string, ...groups: string[]) => s
   ['aws-access-key', /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, (match) => `${match.slice(0, 4)}${MASK}`],
   ['google-api-key', /\bAIza[0-9A-Za-z_-]{35}\b/g, (match) => `${match.slice(0, 4)}${MASK}`],
   ['stripe-key', /\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}/g, (match) => `${match.slice(0, 8)}${MASK}`],
-  ['npm-token', /\bnpm_[A-Za-z0-9]{30,}/g, (match) => `npm_${MASK}`],
+  ['npm-token', /\bnpm_[A-Za-z0-9]{30,}/g, () => `npm_${MASK}`],
   ['jwt', /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, () => `eyJ${MASK}`],
   ['bearer', /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{12,}/g, (_match, scheme) => `${scheme} ${MASK}`],
   [

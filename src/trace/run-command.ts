@@ -159,6 +159,5 @@ function tailOf(bytes: Buffer): string {
 }
 
 function stripAnsi(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences start with ESC
   return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '');
 }

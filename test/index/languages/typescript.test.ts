@@ -14,6 +14,7 @@ describe('typescript adapter', () => {
         "const lazy = () => import('./lazy.js');",
         "const legacy = require('legacy-lib');",
         '// require("not-this-one")',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test contains a template literal
         'const dynamicName = import(`./${name}.js`);',
       ].join('\n'),
     );
