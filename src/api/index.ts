@@ -169,4 +169,5 @@ function withBus(base: BuildOptions, options: CallOptions): BuildOptions {
   return options.bus ? { ...base, bus: options.bus } : base;
 }
 
+export * from './guards.js';
 export * from './trace.js';

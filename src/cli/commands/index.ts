@@ -8,6 +8,7 @@ import { driftCommand } from './drift.js';
 import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
+import { hallucinationCommand } from './hallucination.js';
 import { memoryCommand } from './memory.js';
 import { reflectCommand } from './reflect.js';
 import { statusCommand } from './status.js';
@@ -22,6 +23,7 @@ export const commands: readonly CommandDefinition[] = [
   evolveCommand,
   diffCommand,
   traceCommand,
+  hallucinationCommand,
   explainCommand,
   doctorCommand,
   reflectCommand,

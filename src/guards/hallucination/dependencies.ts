@@ -1,0 +1,192 @@
+/**
+ * Which external packages a file may import: the dependencies declared in the manifests that
+ * govern it (the nearest package.json and the root one; pyproject/requirements; go.mod;
+ * Cargo.toml). Names are normalised the way each ecosystem compares them.
+ */
+import { readFileSync } from 'node:fs';
+import { absolutePath, directoryOf } from '../../shared/path.js';
+
+export interface DeclaredDependencies {
+  /** Ecosystem -> manifest path -> normalised package names. */
+  byManifest: Map<string, { ecosystem: string; names: Set<string> }>;
+}
+
+/** Import names that differ from the distribution name people declare. */
+const PYTHON_IMPORT_ALIASES: Record<string, string[]> = {
+  yaml: ['pyyaml'],
+  cv2: ['opencv-python', 'opencv-python-headless', 'opencv-contrib-python'],
+  PIL: ['pillow'],
+  sklearn: ['scikit-learn'],
+  bs4: ['beautifulsoup4'],
+  dateutil: ['python-dateutil'],
+  dotenv: ['python-dotenv'],
+  jwt: ['pyjwt'],
+  magic: ['python-magic'],
+  OpenSSL: ['pyopenssl'],
+  Crypto: ['pycryptodome', 'pycrypto'],
+  google: ['protobuf', 'google-cloud-storage', 'google-api-python-client', 'googleapis-common-protos'],
+  attr: ['attrs'],
+  pkg_resources: ['setuptools'],
+  setuptools: ['setuptools'],
+  git: ['gitpython'],
+  serial: ['pyserial'],
+  zmq: ['pyzmq'],
+  multipart: ['python-multipart'],
+  jose: ['python-jose'],
+  docx: ['python-docx'],
+  fitz: ['pymupdf'],
+};
+
+export function normalizePython(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+export function readDeclaredDependencies(root: string, manifests: readonly string[]): DeclaredDependencies {
+  const byManifest = new Map<string, { ecosystem: string; names: Set<string> }>();
+  for (const path of manifests) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    let text: string;
+    try {
+      text = readFileSync(absolutePath(root, path), 'utf8');
+    } catch {
+      continue;
+    }
+    if (name === 'package.json') byManifest.set(path, { ecosystem: 'npm', names: npmNames(text) });
+    else if (
+      name === 'pyproject.toml' ||
+      /^requirements[^/]*\.txt$/.test(name) ||
+      name === 'setup.py' ||
+      name === 'setup.cfg' ||
+      name === 'Pipfile'
+    ) {
+      byManifest.set(path, { ecosystem: 'pypi', names: pythonNames(text) });
+    } else if (name === 'go.mod') byManifest.set(path, { ecosystem: 'go', names: goNames(text) });
+    else if (name === 'Cargo.toml') byManifest.set(path, { ecosystem: 'crate', names: cargoNames(text) });
+  }
+  return { byManifest };
+}
+
+export const DEPENDENCY_MANIFEST =
+  /(^|\/)(package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Pipfile|go\.mod|Cargo\.toml)$/;
+
+/** Is `packageName` (as the graph names it: `npm:react` -> `react`) declared for `file`? */
+export function isDeclared(
+  declared: DeclaredDependencies,
+  ecosystem: string,
+  packageName: string,
+  file: string,
+): boolean {
+  for (const [manifest, entry] of declared.byManifest) {
+    if (entry.ecosystem !== ecosystem || !governs(manifest, file, ecosystem)) continue;
+    if (matches(entry.names, ecosystem, packageName)) return true;
+  }
+  return false;
+}
+
+/** Whether any manifest of this ecosystem exists at all (without one, nothing can be judged). */
+export function hasManifest(declared: DeclaredDependencies, ecosystem: string): boolean {
+  return [...declared.byManifest.values()].some((entry) => entry.ecosystem === ecosystem);
+}
+
+function governs(manifest: string, file: string, ecosystem: string): boolean {
+  const folder = directoryOf(manifest);
+  // Python and Go manifests govern their whole tree; npm manifests their folder (plus the root's for a workspace).
+  if (folder === '') return true;
+  if (ecosystem === 'pypi' && !file.startsWith(`${folder}/`)) return true;
+  return file.startsWith(`${folder}/`);
+}
+
+function matches(names: Set<string>, ecosystem: string, packageName: string): boolean {
+  if (ecosystem === 'npm')
+    return names.has(packageName) || names.has(`@types/${packageName.replace(/^@([^/]+)\//, '$1__')}`);
+  if (ecosystem === 'pypi') {
+    const candidates = [packageName, ...(PYTHON_IMPORT_ALIASES[packageName] ?? [])].map(normalizePython);
+    return candidates.some((candidate) => names.has(candidate));
+  }
+  if (ecosystem === 'go')
+    return [...names].some(
+      (module) =>
+        packageName === module ||
+        packageName.startsWith(`${module}/`) ||
+        module.startsWith(`${packageName}/`),
+    );
+  if (ecosystem === 'crate') return names.has(packageName.replace(/-/g, '_'));
+  return false;
+}
+
+function npmNames(text: string): Set<string> {
+  const names = new Set<string>();
+  try {
+    const manifest = JSON.parse(text) as Record<string, unknown>;
+    if (typeof manifest.name === 'string') names.add(manifest.name);
+    for (const field of [
+      'dependencies',
+      'devDependencies',
+      'peerDependencies',
+      'optionalDependencies',
+      'bundledDependencies',
+    ]) {
+      const value = manifest[field];
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        for (const name of Object.keys(value)) names.add(name);
+      if (Array.isArray(value)) for (const name of value) if (typeof name === 'string') names.add(name);
+    }
+    const imports = manifest.imports;
+    if (imports && typeof imports === 'object') for (const name of Object.keys(imports)) names.add(name);
+  } catch {
+    // an unreadable package.json declares nothing we can trust
+  }
+  return names;
+}
+
+function pythonNames(text: string): Set<string> {
+  const names = new Set<string>();
+  const add = (raw: string) => {
+    const name = /^\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(raw)?.[1];
+    if (name) names.add(normalizePython(name));
+  };
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#') || trimmed.startsWith('-')) continue;
+    const quoted = trimmed.matchAll(
+      /["']([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@ ]|["'])/g,
+    );
+    for (const match of quoted) add(match[1]!);
+    if (/^[A-Za-z0-9][A-Za-z0-9._-]*\s*(=|\[|$|[<>=!~])/.test(trimmed) && !trimmed.includes('"'))
+      add(trimmed);
+  }
+  return names;
+}
+
+function goNames(text: string): Set<string> {
+  const names = new Set<string>();
+  const module = /^module\s+(\S+)/m.exec(text)?.[1];
+  if (module) names.add(module);
+  for (const match of text.matchAll(/^\s*(?:require\s+)?([a-z0-9.-]+\.[a-z]{2,}\/[^\s]+)\s+v[0-9]/gm))
+    names.add(match[1]!);
+  return names;
+}
+
+function cargoNames(text: string): Set<string> {
+  const names = new Set<string>();
+  let inDependencies = false;
+  for (const line of text.split('\n')) {
+    const section = /^\s*\[([^\]]+)\]/.exec(line)?.[1];
+    if (section !== undefined) {
+      inDependencies = /(^|\.)(dependencies|dev-dependencies|build-dependencies)$/.test(section);
+      const inline = /^(?:.*\.)?(?:dependencies|dev-dependencies|build-dependencies)\.([A-Za-z0-9_-]+)$/.exec(
+        section,
+      )?.[1];
+      if (inline) names.add(inline.replace(/-/g, '_'));
+      continue;
+    }
+    if (!inDependencies) continue;
+    const name = /^\s*([A-Za-z0-9_-]+)\s*=/.exec(line)?.[1];
+    if (name) {
+      names.add(name.replace(/-/g, '_'));
+      const renamed = /package\s*=\s*"([^"]+)"/.exec(line)?.[1];
+      if (renamed) names.add(renamed.replace(/-/g, '_'));
+    }
+  }
+  return names;
+}
