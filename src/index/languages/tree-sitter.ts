@@ -1,0 +1,170 @@
+/**
+ * The shared tree-sitter runtime of the Python, Go, Rust and Java adapters. `web-tree-sitter`
+ * is initialised once per process (or worker thread: each has its own module instance) and
+ * each grammar is loaded once, from the wasm files of `@vscode/tree-sitter-wasm`. After
+ * `loadGrammar()`, parsing is synchronous, and every tree is freed as soon as it was read:
+ * trees live in wasm memory, which the JavaScript garbage collector does not see.
+ */
+import { createRequire } from 'node:module';
+import { Language, type Node, Parser } from 'web-tree-sitter';
+import { oneLine } from '../lines.js';
+import type { FileFacts } from '../types.js';
+import { type ExtractInput, emptyFacts, type LanguageAdapter } from './adapter.js';
+
+export type Grammar = 'python' | 'go' | 'rust' | 'java';
+export type { Node as SyntaxNode };
+
+const requireFromHere = createRequire(import.meta.url);
+let runtime: Promise<void> | undefined;
+const loading = new Map<Grammar, Promise<void>>();
+const parsers = new Map<Grammar, Parser>();
+
+/** Loads a grammar (and the runtime, the first time); concurrent and repeated calls share one load. */
+export function loadGrammar(grammar: Grammar): Promise<void> {
+  let promise = loading.get(grammar);
+  if (!promise) {
+    promise = createParser(grammar);
+    loading.set(grammar, promise);
+    // a failed load (missing wasm) may be retried by a later call, e.g. after `npm ci`
+    promise.catch(() => loading.delete(grammar));
+  }
+  return promise;
+}
+
+async function createParser(grammar: Grammar): Promise<void> {
+  runtime ??= Parser.init().catch((error: unknown) => {
+    runtime = undefined;
+    throw error;
+  });
+  await runtime;
+  const wasm = requireFromHere.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${grammar}.wasm`);
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(wasm));
+  parsers.set(grammar, parser);
+}
+
+/** Parses `text` and hands the root to `read`; the tree is deleted when `read` returns or throws. */
+export function withTree<T>(grammar: Grammar, text: string, read: (root: Node) => T): T {
+  const parser = parsers.get(grammar);
+  if (!parser) throw new Error(`the ${grammar} grammar is not loaded (init() was not awaited)`);
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`the ${grammar} parser returned no tree`);
+  try {
+    return read(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
+}
+
+export interface TreeSitterLanguage {
+  id: string;
+  languages: readonly string[];
+  version: number;
+  grammar: Grammar;
+  /** Fills `facts` from the tree. Runs synchronously; nodes are invalid once it returns. */
+  read(root: Node, input: ExtractInput, facts: FileFacts): void;
+}
+
+/** A `LanguageAdapter` over a tree-sitter grammar: confidence, syntax diagnostics and crash safety. */
+export function treeSitterAdapter(language: TreeSitterLanguage): LanguageAdapter {
+  return {
+    id: language.id,
+    languages: language.languages,
+    version: language.version,
+    init: () => loadGrammar(language.grammar),
+    extract(input) {
+      try {
+        return withTree(language.grammar, input.text, (root) => {
+          const facts = emptyFacts(input.text, root.hasError ? 'partial' : 'parsed');
+          if (root.hasError) facts.diagnostics.push(...syntaxDiagnostics(root));
+          language.read(root, input, facts);
+          if (root.hasError && facts.imports.length + facts.symbols.length === 0) facts.confidence = 'failed';
+          return facts;
+        });
+      } catch (error) {
+        const facts = emptyFacts(input.text, 'failed');
+        facts.diagnostics.push({ line: 1, message: `parser crashed: ${(error as Error).message}` });
+        return facts;
+      }
+    },
+  };
+}
+
+/**
+ * The first `limit` syntax errors: MISSING nodes, and ERROR nodes that hold no more precise
+ * error inside (tree-sitter may wrap a whole file in one ERROR around a single missing `)`).
+ * Only subtrees that contain errors are visited.
+ */
+export function syntaxDiagnostics(root: Node, limit = 5): FileFacts['diagnostics'] {
+  const diagnostics: FileFacts['diagnostics'] = [];
+  const visit = (node: Node): void => {
+    if (diagnostics.length >= limit) return;
+    if (node.isMissing) {
+      diagnostics.push({ line: lineOf(node), message: `syntax error: missing ${JSON.stringify(node.type)}` });
+      return;
+    }
+    const before = diagnostics.length;
+    for (const child of node.children) if (child.hasError || child.isMissing) visit(child);
+    if (node.isError && diagnostics.length === before) {
+      const near = oneLine(node.text, 40);
+      diagnostics.push({ line: lineOf(node), message: `syntax error near ${JSON.stringify(near)}` });
+    }
+  };
+  visit(root);
+  return diagnostics.sort((a, b) => a.line - b.line);
+}
+
+/** 1-based line of a node's first character. */
+export function lineOf(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+/** 1-based line of a node's last character (a node ending right after a newline ends on the line before). */
+export function endLineOf(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
+}
+
+/** A declaration's text from its start to where its body begins (or its first line), on one line. */
+export function signatureOf(text: string, node: Node, bodyStart?: number, from = node.startIndex): string {
+  const end = bodyStart !== undefined && bodyStart > from ? bodyStart : node.endIndex;
+  let raw = text.slice(from, Math.min(end, from + 400));
+  if (bodyStart === undefined) raw = raw.split('\n', 1)[0]!;
+  return oneLine(raw.replace(/\s*[{:=;]\s*$/, ''));
+}
+
+/**
+ * Comments directly above `node`: consecutive previous siblings accepted by `isComment`, with no
+ * blank line between them, stepping over siblings accepted by `skip` (attributes, annotations).
+ */
+export function commentsAbove(
+  node: Node,
+  isComment: (sibling: Node) => boolean,
+  skip: (sibling: Node) => boolean = () => false,
+): Node[] {
+  const comments: Node[] = [];
+  let boundary = node.startPosition.row;
+  for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (endLineOf(sibling) < boundary) break;
+    if (skip(sibling)) {
+      boundary = sibling.startPosition.row;
+      continue;
+    }
+    if (!isComment(sibling)) break;
+    comments.unshift(sibling);
+    boundary = sibling.startPosition.row;
+  }
+  return comments;
+}
+
+/** Whether an identifier starts with an upper-case letter (Go's export rule, Unicode aware). */
+export function isCapitalised(name: string): boolean {
+  return /^\p{Lu}/u.test(name);
+}
+
+/** Joins a route prefix and a path with exactly one slash between them. */
+export function joinRoutePath(prefix: string, path: string): string {
+  if (!prefix) return path || '/';
+  if (!path) return prefix;
+  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
