@@ -26,15 +26,17 @@ export const javaResolver: ModuleResolver = {
   create(context) {
     const index = indexPackages(context);
     return (from, fact) => {
+      // main sources do not see test sources, even in the same package
+      const visible = (path: string) => from.kind === 'test' || !index.tests.has(path);
       const specifier = fact.specifier;
       if (specifier.endsWith('.*')) {
         const name = specifier.slice(0, -2);
-        const files = index.packages.get(name);
-        if (files) return files.map((path): Resolution => ({ type: 'file', path }));
-        const type = findType(index, name.split('.'), from.path);
+        const files = index.packages.get(name)?.filter(visible) ?? [];
+        if (files.length > 0) return files.map((path): Resolution => ({ type: 'file', path }));
+        const type = findType(index, name.split('.'), from.path, visible);
         return type ? { type: 'file', path: type } : classify(index, name, true);
       }
-      const type = findType(index, specifier.split('.'), from.path);
+      const type = findType(index, specifier.split('.'), from.path, visible);
       return type ? { type: 'file', path: type } : classify(index, specifier, false);
     };
   },
@@ -47,10 +49,17 @@ interface PackageIndex {
   packages: Map<string, string[]>;
   /** Every package of the repository cut to three segments: imports under them are ours. */
   ownRoots: Set<string>;
+  /** Files classified as tests (`src/test/java/...`). */
+  tests: Set<string>;
 }
 
 function indexPackages(context: ResolverContext): PackageIndex {
-  const index: PackageIndex = { types: new Map(), packages: new Map(), ownRoots: new Set() };
+  const index: PackageIndex = {
+    types: new Map(),
+    packages: new Map(),
+    ownRoots: new Set(),
+    tests: new Set(),
+  };
   const add = (map: Map<string, string[]>, key: string, path: string) => {
     const list = map.get(key);
     if (!list) map.set(key, [path]);
@@ -59,6 +68,7 @@ function indexPackages(context: ResolverContext): PackageIndex {
   const javaFiles = [...context.byPath.values()].filter((file) => file.language === 'java');
   for (const file of javaFiles.sort((a, b) => compare(a.path, b.path))) {
     const declared = packageOf(file);
+    if (file.kind === 'test') index.tests.add(file.path);
     const qualify = (name: string) => (declared ? `${declared}.${name}` : name);
     const stem = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.java$/, '');
     add(index.types, qualify(stem), file.path);
@@ -78,10 +88,15 @@ function packageOf(file: IndexedFile): string {
 }
 
 /** The file of the longest prefix of `segments` that is a known type (at least `package.Type`). */
-function findType(index: PackageIndex, segments: string[], importer: string): string | undefined {
+function findType(
+  index: PackageIndex,
+  segments: string[],
+  importer: string,
+  visible: (path: string) => boolean,
+): string | undefined {
   for (let length = segments.length; length >= Math.min(2, segments.length); length--) {
-    const candidates = index.types.get(segments.slice(0, length).join('.'));
-    if (candidates) return nearest(candidates, importer);
+    const candidates = index.types.get(segments.slice(0, length).join('.'))?.filter(visible) ?? [];
+    if (candidates.length > 0) return nearest(candidates, importer);
   }
   return undefined;
 }
