@@ -3,8 +3,8 @@
  * included); `replace` directives to local directories (in `go.mod` or `go.work`) add more.
  * An import path inside a module (the longest module path that prefixes it wins) names a
  * package directory, and the import becomes one edge to each non-test `.go` file directly in
- * that directory (not in subdirectories; `_test.go` files and `testdata/` excluded; build
- * constraints are not evaluated), in path order. The standard library (no dot in the first
+ * that directory (not in subdirectories; `_test.go` files excluded; build constraints are not
+ * evaluated, so a file for another OS still gets its edge), in path order. The standard library (no dot in the first
  * path element) is `builtin:go:<path>`; other imports are `go:<module path>`, the module taken
  * from the importing module's `require` list, else from the host's conventions.
  */
@@ -93,7 +93,7 @@ function directives(text: string, keyword: string, wholeLine = false): string[] 
 function packageFiles(files: ReadonlySet<string>): Map<string, string[]> {
   const packages = new Map<string, string[]>();
   for (const path of files) {
-    if (!path.endsWith('.go') || path.endsWith('_test.go') || /(^|\/)testdata\//.test(path)) continue;
+    if (!path.endsWith('.go') || path.endsWith('_test.go')) continue;
     const directory = directoryOf(path);
     const list = packages.get(directory);
     if (list) list.push(path);

@@ -7,16 +7,17 @@
  *   modules), the one sharing the longest path prefix with the importer wins.
  * - `import com.x.*` -> every file of package `com.x`, in path order (or the type `com.x`
  *   names, for static and nested-type wildcards).
- * - `java.`, `javax.` (except the Jakarta EE APIs that ship as Maven artifacts), `jdk.`, `sun.`
- *   and `com.sun.` are `builtin:java:<package>`; a package under one of the repository's own
- *   roots that matches nothing is `not-found`; the rest is `maven:<first three package segments>`.
+ * - `java.`, `javax.` (except the Jakarta EE APIs that ship as Maven artifacts), `jdk.`, `sun.`,
+ *   `com.sun.` and the JDK's `org.xml.sax`, `org.w3c.dom`, `org.ietf.jgss` are
+ *   `builtin:java:<package>`; an import inside one of the repository's own packages that
+ *   matches no file is `not-found`; the rest is `maven:<first three package segments>`.
  * Same-package references need no import and get no edge.
  */
 import type { IndexedFile } from '../../index/types.js';
 import type { Resolution } from '../types.js';
 import type { ModuleResolver, ResolverContext } from './resolver.js';
 
-const JDK_PREFIX = /^(java|javax|jdk|sun|com\.sun)\./;
+const JDK_PREFIX = /^(java|javax|jdk|sun|com\.sun|org\.xml\.sax|org\.w3c\.dom|org\.ietf\.jgss)\./;
 const JAKARTA_IN_JAVAX =
   /^javax\.(servlet|inject|persistence|validation|ws|ejb|faces|enterprise|mail|jms|json|websocket|batch|cache)\./;
 
@@ -47,8 +48,8 @@ interface PackageIndex {
   types: Map<string, string[]>;
   /** Files by package, sorted. */
   packages: Map<string, string[]>;
-  /** Every package of the repository cut to three segments: imports under them are ours. */
-  ownRoots: Set<string>;
+  /** Every package the repository declares: imports inside them are ours. */
+  ownPackages: Set<string>;
   /** Files classified as tests (`src/test/java/...`). */
   tests: Set<string>;
 }
@@ -57,7 +58,7 @@ function indexPackages(context: ResolverContext): PackageIndex {
   const index: PackageIndex = {
     types: new Map(),
     packages: new Map(),
-    ownRoots: new Set(),
+    ownPackages: new Set(),
     tests: new Set(),
   };
   const add = (map: Map<string, string[]>, key: string, path: string) => {
@@ -77,7 +78,7 @@ function indexPackages(context: ResolverContext): PackageIndex {
         add(index.types, qualify(symbol.name), file.path);
     if (declared) {
       add(index.packages, declared, file.path);
-      index.ownRoots.add(declared.split('.').slice(0, 3).join('.'));
+      index.ownPackages.add(declared);
     }
   }
   return index;
@@ -125,7 +126,7 @@ function classify(index: PackageIndex, name: string, wildcard: boolean): Resolut
   const javaPackage = packageSegments.join('.');
   if (JDK_PREFIX.test(`${name}.`) && !JAKARTA_IN_JAVAX.test(`${name}.`))
     return { type: 'external', ecosystem: 'builtin', name: `java:${javaPackage}`, builtin: true };
-  const ours = [...index.ownRoots].some((root) => javaPackage === root || javaPackage.startsWith(`${root}.`));
+  const ours = [...index.ownPackages].some((own) => javaPackage === own || javaPackage.startsWith(`${own}.`));
   if (ours) return { type: 'unresolved', reason: 'not-found', detail: `no file declares ${name}` };
   return { type: 'external', ecosystem: 'maven', name: packageSegments.slice(0, 3).join('.') };
 }

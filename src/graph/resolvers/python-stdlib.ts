@@ -1,9 +1,16 @@
 /**
  * Top-level modules of the Python standard library: `sys.stdlib_module_names` of CPython 3.11,
  * plus modules removed in 3.12 that older code still imports (`distutils`, `imp`, `asyncore`,
- * `asynchat`, `smtpd`). An import whose first segment is here resolves to `builtin:python:<name>`
- * unless the repository itself has a module of that name where the importer would find it.
+ * `asynchat`, `smtpd`), typeshed's `_typeshed` (imported under `TYPE_CHECKING`), and the
+ * Python 2 names that compatibility code imports in `try`/`except ImportError` blocks. An import
+ * whose first segment is here resolves to `builtin:python:<name>` unless the repository itself
+ * has a module of that name where the importer would find it.
  */
+const LEGACY = `_typeshed __builtin__ BaseHTTPServer CGIHTTPServer ConfigParser Cookie HTMLParser Queue
+  SimpleHTTPServer SocketServer StringIO Tkinter UserDict UserList UserString _winreg anydbm cPickle cStringIO
+  commands cookielib copy_reg dummy_thread htmlentitydefs httplib repr robotparser sets thread urllib2 urlparse
+  xmlrpclib`.split(/\s+/);
+
 export const PYTHON_STDLIB: ReadonlySet<string> = new Set(
   `
   __future__ __main__ _abc _aix_support _ast _asyncio _bisect _blake2 _bootsubprocess _bz2 _codecs
@@ -34,5 +41,6 @@ export const PYTHON_STDLIB: ReadonlySet<string> = new Set(
   xdrlib xml xmlrpc zipapp zipfile zipimport zlib zoneinfo
 `
     .trim()
-    .split(/\s+/),
+    .split(/\s+/)
+    .concat(LEGACY),
 );

@@ -7,7 +7,9 @@
  *   and each one's `src/`), nearest to the importer first.
  * - A regular module or package (`x.py`, `x/__init__.py`) wins; then the standard library
  *   (`builtin:python:<name>`); then a namespace package (a directory of Python files without
- *   `__init__.py`); anything else is a PyPI package (`pypi:<top-level name>`).
+ *   `__init__.py`); then the one top-level package of that name anywhere in the repository
+ *   (test fixtures put on `sys.path` by hand); anything else is a PyPI package
+ *   (`pypi:<top-level name>`).
  * - `from pkg import a, b` resolves each name that is a submodule to its file and the rest to
  *   the package's `__init__.py`, so one import can give several edges.
  */
@@ -53,6 +55,8 @@ class PythonLayout {
   private readonly directories = new Set<string>();
   private readonly projectRoots: string[];
   private readonly rootsByDirectory = new Map<string, string[]>();
+  /** Directories holding each top-level package (a package whose parent is no package), by name. */
+  private readonly topLevelPackages = new Map<string, string[]>();
 
   constructor(context: ResolverContext) {
     this.files = context.files;
@@ -69,6 +73,19 @@ class PythonLayout {
       if (this.directories.has(source)) roots.add(source);
     }
     this.projectRoots = [...roots].sort(compare);
+    for (const path of [...context.files].sort(compare)) {
+      const match = /^(?:(.*)\/)?([^/]+)\/__init__\.pyi?$/.exec(path);
+      if (!match || this.moduleFile(`${match[1] ? `${match[1]}/` : ''}__init__`)) continue;
+      const parents = this.topLevelPackages.get(match[2]!) ?? [];
+      if (!parents.includes(match[1] ?? '')) parents.push(match[1] ?? '');
+      this.topLevelPackages.set(match[2]!, parents);
+    }
+  }
+
+  /** The root holding the only top-level package named `name` anywhere in the repository. */
+  onlyPackageRoot(name: string): string | undefined {
+    const parents = this.topLevelPackages.get(name);
+    return parents?.length === 1 ? parents[0] : undefined;
   }
 
   /** `a/b.py`, `a/b/__init__.py` (and the `.pyi` stubs) for the module path `a/b`. */
@@ -127,6 +144,9 @@ function resolveImport(layout: PythonLayout, from: IndexedFile, fact: ImportFact
     return { type: 'external', ecosystem: 'builtin', name: `python:${first}`, builtin: true };
   const namespace = roots.find((root) => layout.isDirectory(joinSegments(root, [first])));
   if (namespace !== undefined) return resolveAt(layout, namespace, segments, fact);
+  // a fixture or plugin package that tests put on sys.path by hand
+  const elsewhere = layout.onlyPackageRoot(first);
+  if (elsewhere !== undefined) return resolveAt(layout, elsewhere, segments, fact);
   return { type: 'external', ecosystem: 'pypi', name: first };
 }
 

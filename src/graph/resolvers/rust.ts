@@ -2,9 +2,11 @@
  * Rust module resolution over the standard file layout (rustc's own rules, without macros or
  * `cfg` evaluation):
  * - Crates come from every `Cargo.toml` with a `[package]` (workspace members included, found
- *   by walking the repository rather than by reading `members`). A file belongs to the lib
- *   crate (`src/lib.rs`, or `[lib] path`) or, failing that, `src/main.rs`; files under
- *   `src/bin/`, `tests/`, `examples/` and `benches/` belong to their own crate root there.
+ *   by walking the repository rather than by reading `members`). A file belongs to the crate
+ *   root at the top of its chain of `mod` declarations; a file nobody declares goes by Cargo's
+ *   layout: `[[bin]]`/`[[test]]`/... paths and files under `src/bin/`, `tests/`, `examples/`
+ *   and `benches/` are roots of their own, the rest belongs to `src/lib.rs` (or `[lib] path`),
+ *   else to `src/main.rs`.
  * - `mod foo;` is `foo.rs` or `foo/mod.rs` beside a directory owner (`lib.rs`, `main.rs`,
  *   `mod.rs`, a crate root) and under `<stem>/` beside any other file; `#[path = "x.rs"]` is
  *   taken relative to the declaring file's directory.
@@ -29,6 +31,8 @@ interface Package {
   libRoot: string | undefined;
   /** Dependency names by the name code uses (`serde_json` -> `serde_json`, `tokio_util` -> `tokio-util`). */
   dependencies: Map<string, string>;
+  /** Crate roots declared by `[[bin]]`, `[[test]]`, `[[example]]` and `[[bench]]` paths. */
+  targets: string[];
 }
 
 /** A crate as seen from one file: where `crate::` starts, and the file's own module path. */
@@ -56,12 +60,23 @@ class RustLayout {
   private readonly files: ReadonlySet<string>;
   private readonly packages: Package[];
   private readonly byCrateName = new Map<string, Package>();
+  /** The file whose `mod x;` declares each module file: the real module tree, `#[path]` included. */
+  private readonly declaredBy = new Map<string, string>();
 
   constructor(context: ResolverContext) {
     this.files = context.files;
     this.packages = readPackages(context).sort((a, b) => b.directory.length - a.directory.length);
     for (const pkg of [...this.packages].sort((a, b) => compare(a.directory, b.directory)))
       if (pkg.name && pkg.libRoot && !this.byCrateName.has(pkg.name)) this.byCrateName.set(pkg.name, pkg);
+    const rustFiles = [...context.byPath.values()].filter((file) => file.language === 'rust');
+    for (const file of rustFiles.sort((a, b) => compare(a.path, b.path))) {
+      for (const fact of file.imports) {
+        if (fact.kind !== 'module-declaration') continue;
+        const child = this.resolveModuleDeclaration(file, fact);
+        if (child.type === 'file' && child.path !== file.path && !this.declaredBy.has(child.path))
+          this.declaredBy.set(child.path, file.path);
+      }
+    }
   }
 
   resolveModuleDeclaration(from: IndexedFile, fact: ImportFact): Resolution {
@@ -72,8 +87,7 @@ class RustLayout {
         ? { type: 'file', path }
         : { type: 'unresolved', reason: 'not-found', detail: `#[path] names ${path}, which is not indexed` };
     }
-    const position = this.positionOf(from.path);
-    const owner = isDirectoryOwner(from.path, position);
+    const owner = /(^|\/)(mod|lib|main)\.rs$/.test(from.path) || this.layoutRootOf(from.path) === from.path;
     const base = owner ? directory : joinPath(directory, baseName(from.path).replace(/\.rs$/, ''));
     const stem = joinPath(base, fact.specifier.split('::').join('/'));
     const file = this.moduleFile(stem);
@@ -99,8 +113,7 @@ class RustLayout {
     if (first === 'crate') return this.deepest(position.base, position.root, rest);
     if (first === 'self' || first === 'super') {
       let module = [...position.module];
-      let index = 0;
-      if (first === 'self') index = 1;
+      let index = first === 'self' ? 1 : 0;
       while (segments[index] === 'super') {
         if (module.length === 0)
           return { type: 'unresolved', reason: 'outside-repository', detail: 'super:: above the crate root' };
@@ -109,6 +122,8 @@ class RustLayout {
       }
       return this.deepest(position.base, position.root, [...module, ...segments.slice(index)]);
     }
+    // `use Enum::*;` inside a function: crates are never capitalised, items in scope are
+    if (/^\p{Lu}/u.test(first)) return this.deepest(position.base, position.root, position.module);
     const child = [...position.module, first];
     if (this.moduleFile(joinPath(position.base, child.join('/'))))
       return this.deepest(position.base, position.root, [...child, ...rest]);
@@ -139,9 +154,9 @@ class RustLayout {
   }
 
   /** Which crate a file belongs to, where that crate's modules live, and the file's module path. */
-  positionOf(path: string): Position {
-    const pkg = this.packages.find((candidate) => isWithin(path, candidate.directory));
-    const root = this.crateRootOf(path, pkg);
+  private positionOf(path: string): Position {
+    const pkg = this.packageOf(path);
+    const root = this.crateRootOf(path);
     const base = directoryOf(root);
     const relative = base ? path.slice(base.length + 1) : path;
     const module =
@@ -154,9 +169,35 @@ class RustLayout {
     return { base, root, module, pkg };
   }
 
-  private crateRootOf(path: string, pkg: Package | undefined): string {
+  /** The top of the file's `mod` declaration chain when that is a crate root, else the layout's guess. */
+  private crateRootOf(path: string): string {
+    let top = path;
+    const seen = new Set([path]);
+    for (
+      let parent = this.declaredBy.get(top);
+      parent && !seen.has(parent);
+      parent = this.declaredBy.get(top)
+    ) {
+      seen.add(parent);
+      top = parent;
+    }
+    return top !== path && this.layoutRootOf(top) === top ? top : this.layoutRootOf(path);
+  }
+
+  private packageOf(path: string): Package | undefined {
+    return this.packages.find((candidate) => isWithin(path, candidate.directory));
+  }
+
+  /**
+   * Cargo's target layout: `[[bin]]`/`[[test]]`/... paths, `src/bin/x.rs`, `tests/x.rs`,
+   * `examples/x.rs`, `benches/x.rs` (or `<dir>/x/main.rs`) and `build.rs` are roots of their own;
+   * other files belong to the lib crate, else to `src/main.rs`.
+   */
+  private layoutRootOf(path: string): string {
+    const pkg = this.packageOf(path);
     const directory = pkg?.directory ?? '';
     const inside = directory ? path.slice(directory.length + 1) : path;
+    if (pkg?.targets.includes(path)) return path;
     const target = /^(src\/bin|tests|examples|benches)\/([^/]+?)(\.rs$|\/)/.exec(inside);
     if (target) {
       const root = target[3] === '.rs' ? `${target[1]}/${target[2]}.rs` : `${target[1]}/${target[2]}/main.rs`;
@@ -166,11 +207,11 @@ class RustLayout {
     if (pkg?.libRoot && isWithin(path, directoryOf(pkg.libRoot))) return pkg.libRoot;
     const main = joinPath(directory, 'src/main.rs');
     if (pkg && this.files.has(main)) return main;
-    return this.fallbackRoot(path);
+    return this.nearestRoot(path);
   }
 
   /** Without a Cargo.toml: the nearest `lib.rs`/`main.rs` above the file, else the file itself. */
-  private fallbackRoot(path: string): string {
+  private nearestRoot(path: string): string {
     for (let directory = directoryOf(path); ; directory = directoryOf(directory)) {
       for (const name of ['lib.rs', 'main.rs']) {
         const candidate = joinPath(directory, name);
@@ -196,10 +237,6 @@ function usePaths(fact: ImportFact): string[][] {
   );
 }
 
-function isDirectoryOwner(path: string, position: Position): boolean {
-  return path === position.root || /(^|\/)(mod|lib|main)\.rs$/.test(path);
-}
-
 // ---------------------------------------------------------------- Cargo.toml
 
 function readPackages(context: ResolverContext): Package[] {
@@ -220,6 +257,9 @@ function readPackages(context: ResolverContext): Package[] {
       name: name?.replace(/-/g, '_'),
       libRoot: context.files.has(libRoot) ? libRoot : undefined,
       dependencies: dependencyNames(entries),
+      targets: entries
+        .filter((entry) => /^(bin|test|example|bench)$/.test(entry.table) && entry.key === 'path')
+        .map((entry) => joinPath(directory, entry.value)),
     });
   }
   return packages;

@@ -10,10 +10,12 @@ import type { FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKind } from '.
 import { summarize } from './summary.js';
 import {
   commentsAbove,
+  descendantsByType,
   endLineOf,
   isCapitalised,
   joinRoutePath,
   lineOf,
+  type NodesOfType,
   type SyntaxNode,
   signatureOf,
   treeSitterAdapter,
@@ -25,25 +27,40 @@ export const goAdapter = treeSitterAdapter({
   version: 1,
   grammar: 'go',
   read(root, { text }, facts) {
-    facts.imports = collectImports(root);
+    const specs = importSpecs(root);
+    facts.imports = collectImports(specs);
     const symbols = collectSymbols(root, text);
     const packageSymbol = packageClause(root, text);
     facts.symbols = packageSymbol ? [packageSymbol, ...symbols] : symbols;
     facts.exports = symbols
       .filter((symbol) => symbol.exported && !symbol.container)
       .map((symbol) => ({ name: symbol.name, typeOnly: false, line: symbol.line }));
-    facts.routes = collectRoutes(root, facts.imports);
-    facts.env = collectEnvironmentReads(root, facts.imports);
+    const framework = routeFramework(facts.imports);
+    const osNames = osAliases(specs);
+    const types = framework || osNames.size > 0 ? ['call_expression'] : [];
+    if (framework && text.includes('.Group(')) types.push('short_var_declaration', 'assignment_statement');
+    const nodes = descendantsByType(root, types);
+    facts.routes = framework ? collectRoutes(nodes, framework, facts.imports) : [];
+    facts.env = collectEnvironmentReads(nodes, osNames);
     facts.summary = summarize(facts, packageDoc(root), symbols);
   },
 });
 
 // ---------------------------------------------------------------- imports
 
+/** Import specs of the file's import declarations (Go allows them only at the top). */
+function importSpecs(root: SyntaxNode): SyntaxNode[] {
+  return root.namedChildren
+    .filter((declaration) => declaration.type === 'import_declaration')
+    .flatMap((declaration) => declaration.namedChildren)
+    .flatMap((child) => (child.type === 'import_spec_list' ? child.namedChildren : [child]))
+    .filter((spec) => spec.type === 'import_spec');
+}
+
 /** One fact per import spec; names are `['*']` (the package), `[]` for blank (side-effect) imports. */
-function collectImports(root: SyntaxNode): ImportFact[] {
+function collectImports(specs: SyntaxNode[]): ImportFact[] {
   const imports: ImportFact[] = [];
-  for (const spec of root.descendantsOfType('import_spec')) {
+  for (const spec of specs) {
     const specifier = stringLiteral(spec.childForFieldName('path'));
     if (specifier === undefined) continue;
     const alias = spec.childForFieldName('name');
@@ -266,16 +283,11 @@ const ROUTE_METHODS: Record<string, string> = {
  * 1.22 method patterns (`"GET /items/{id}"`) and gorilla's `.Methods("GET")`. Groups made with
  * `v1 := r.Group("/v1")` prefix their routes. Only in files importing a known router or net/http.
  */
-function collectRoutes(root: SyntaxNode, imports: ImportFact[]): RouteFact[] {
-  const framework = imports
-    .map((entry) => FRAMEWORKS.find(([pattern]) => pattern.test(entry.specifier))?.[1])
-    .filter((name) => name !== undefined)
-    .sort((a, b) => rankOf(a) - rankOf(b))[0];
-  if (!framework) return [];
+function collectRoutes(nodes: NodesOfType, framework: string, imports: ImportFact[]): RouteFact[] {
   const hasNetHttp = imports.some((entry) => entry.specifier === 'net/http');
-  const groups = routeGroups(root);
+  const groups = routeGroups(nodes);
   const routes: RouteFact[] = [];
-  for (const call of root.descendantsOfType('call_expression')) {
+  for (const call of nodes('call_expression')) {
     const callee = call.childForFieldName('function');
     if (callee?.type !== 'selector_expression') continue;
     const verb = callee.childForFieldName('field')?.text ?? '';
@@ -305,15 +317,19 @@ function collectRoutes(root: SyntaxNode, imports: ImportFact[]): RouteFact[] {
   return routes;
 }
 
-/** A router package wins over net/http, which router files usually import too. */
-function rankOf(framework: string): number {
-  return framework === 'net/http' ? 1 : 0;
+/** The router the file imports; a router package wins over net/http, which router files import too. */
+function routeFramework(imports: ImportFact[]): string | undefined {
+  const found = imports
+    .map((entry) => FRAMEWORKS.find(([pattern]) => pattern.test(entry.specifier))?.[1])
+    .filter((name) => name !== undefined);
+  return found.find((name) => name !== 'net/http') ?? found[0];
 }
 
 /** `api := r.Group("/api")`, `v1 := api.Group("/v1")` -> {api: /api, v1: /api/v1}. */
-function routeGroups(root: SyntaxNode): Map<string, string> {
+function routeGroups(nodes: NodesOfType): Map<string, string> {
   const groups = new Map<string, string>();
-  for (const assignment of root.descendantsOfType(['short_var_declaration', 'assignment_statement'])) {
+  const assignments = [...nodes('short_var_declaration'), ...nodes('assignment_statement')];
+  for (const assignment of assignments.sort((a, b) => a.startIndex - b.startIndex)) {
     const left = assignment.childForFieldName('left')?.namedChildren[0];
     const right = assignment.childForFieldName('right')?.namedChildren[0];
     if (left?.type !== 'identifier' || right?.type !== 'call_expression') continue;
@@ -342,11 +358,10 @@ function gorillaMethods(call: SyntaxNode): string[] | undefined {
 // ---------------------------------------------------------------- environment
 
 /** `os.Getenv("X")` and `os.LookupEnv("X")`, through whatever name the file imports "os" as. */
-function collectEnvironmentReads(root: SyntaxNode, imports: ImportFact[]): FileFacts['env'] {
-  if (!imports.some((entry) => entry.specifier === 'os')) return [];
-  const aliases = osAliases(root);
+function collectEnvironmentReads(nodes: NodesOfType, aliases: Set<string>): FileFacts['env'] {
+  if (aliases.size === 0) return [];
   const reads: FileFacts['env'] = [];
-  for (const call of root.descendantsOfType('call_expression')) {
+  for (const call of nodes('call_expression')) {
     const callee = call.childForFieldName('function');
     if (callee?.type !== 'selector_expression') continue;
     if (!aliases.has(callee.childForFieldName('operand')?.text ?? '')) continue;
@@ -357,9 +372,9 @@ function collectEnvironmentReads(root: SyntaxNode, imports: ImportFact[]): FileF
   return reads;
 }
 
-function osAliases(root: SyntaxNode): Set<string> {
+function osAliases(specs: SyntaxNode[]): Set<string> {
   const aliases = new Set<string>();
-  for (const spec of root.descendantsOfType('import_spec')) {
+  for (const spec of specs) {
     if (stringLiteral(spec.childForFieldName('path')) !== 'os') continue;
     const alias = spec.childForFieldName('name');
     aliases.add(alias?.type === 'package_identifier' ? alias.text : 'os');

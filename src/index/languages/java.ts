@@ -48,7 +48,7 @@ export const javaAdapter = treeSitterAdapter({
       .filter((symbol) => symbol.exported && !symbol.container)
       .map((symbol) => ({ name: symbol.name, typeOnly: false, line: symbol.line }));
     facts.routes = context.routes;
-    facts.env = collectEnvironmentReads(root);
+    facts.env = text.includes('getenv') ? collectEnvironmentReads(root) : [];
     facts.summary = summarize(facts, packageDoc(root), context.symbols);
   },
 });

@@ -9,9 +9,11 @@ import { firstSentence, oneLine } from '../lines.js';
 import type { ExportFact, FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKind } from '../types.js';
 import { summarize } from './summary.js';
 import {
+  descendantsByType,
   endLineOf,
   joinRoutePath,
   lineOf,
+  type NodesOfType,
   type SyntaxNode,
   signatureOf,
   treeSitterAdapter,
@@ -20,6 +22,7 @@ import {
 interface Context {
   text: string;
   facts: FileFacts;
+  nodes: NodesOfType;
 }
 
 export const pythonAdapter = treeSitterAdapter({
@@ -28,25 +31,32 @@ export const pythonAdapter = treeSitterAdapter({
   version: 1,
   grammar: 'python',
   read(root, { text }, facts) {
-    const context: Context = { text, facts };
-    facts.imports = collectImports(root, context);
+    const context: Context = { text, facts, nodes: descendantsByType(root, typesToVisit(text)) };
+    facts.imports = collectImports(context);
     facts.symbols = collectSymbols(root, context);
     applyExports(root, context);
     facts.routes = collectRoutes(root, context);
-    facts.env = collectEnvironmentReads(root, context);
+    facts.env = collectEnvironmentReads(context);
     facts.summary = summarize(facts, moduleDocstring(root, text));
   },
 });
 
+const IMPORT_TYPES = ['import_statement', 'import_from_statement', 'future_import_statement'];
+
+/** Node types to collect in the one walk over the tree; calls and subscripts only when they can matter. */
+function typesToVisit(text: string): string[] {
+  const types = [...IMPORT_TYPES];
+  if (/import_module|__import__|add_url_rule|getenv|environ/.test(text)) types.push('call');
+  if (text.includes('environ')) types.push('subscript');
+  if (text.includes('@')) types.push('decorated_definition');
+  return types;
+}
+
 // ---------------------------------------------------------------- imports
 
-function collectImports(root: SyntaxNode, context: Context): ImportFact[] {
+function collectImports(context: Context): ImportFact[] {
   const imports: ImportFact[] = [];
-  const statements = root.descendantsOfType([
-    'import_statement',
-    'import_from_statement',
-    'future_import_statement',
-  ]);
+  const statements = IMPORT_TYPES.flatMap((type) => context.nodes(type));
   for (const statement of statements) {
     if (!statement) continue;
     const typeOnly = underTypeChecking(statement);
@@ -69,7 +79,7 @@ function collectImports(root: SyntaxNode, context: Context): ImportFact[] {
     if (statement.namedChildren.some((child) => child?.type === 'wildcard_import')) names.push('*');
     imports.push(importFact(specifier, names, typeOnly, line));
   }
-  imports.push(...dynamicImports(root, context));
+  imports.push(...dynamicImports(context));
   return imports.sort((a, b) => a.line - b.line || compare(a.specifier, b.specifier));
 }
 
@@ -78,9 +88,9 @@ function importFact(specifier: string, names: string[], typeOnly: boolean, line:
 }
 
 /** `importlib.import_module("pkg.mod")`, `import_module(".mod", ...)` and `__import__("mod")` with a literal. */
-function dynamicImports(root: SyntaxNode, context: Context): ImportFact[] {
+function dynamicImports(context: Context): ImportFact[] {
   const imports: ImportFact[] = [];
-  for (const call of root.descendantsOfType('call')) {
+  for (const call of context.nodes('call')) {
     const callee = compact(call?.childForFieldName('function')?.text ?? '');
     if (!/^((importlib\.)?import_module|__import__)$/.test(callee)) continue;
     const specifier = firstStringArgument(call!, context.text);
@@ -284,7 +294,7 @@ function collectRoutes(root: SyntaxNode, context: Context): RouteFact[] {
   const framework = webFramework(context.facts.imports);
   const prefixes = routerPrefixes(root, context.text);
   const routes: RouteFact[] = [];
-  for (const decorated of root.descendantsOfType('decorated_definition')) {
+  for (const decorated of context.nodes('decorated_definition')) {
     const handler = decorated?.childForFieldName('definition')?.childForFieldName('name')?.text;
     for (const decorator of decorated!.namedChildren) {
       if (decorator?.type !== 'decorator') continue;
@@ -293,8 +303,8 @@ function collectRoutes(root: SyntaxNode, context: Context): RouteFact[] {
         routes.push(...routesOfCall(call, context.text, framework, prefixes, handler));
     }
   }
-  for (const call of root.descendantsOfType('call')) {
-    const callee = call?.childForFieldName('function');
+  for (const call of context.nodes('call')) {
+    const callee = call.childForFieldName('function');
     if (callee?.type === 'attribute' && callee.childForFieldName('attribute')?.text === 'add_url_rule')
       routes.push(...routesOfCall(call!, context.text, framework ?? 'flask', prefixes, undefined));
   }
@@ -357,7 +367,7 @@ function routerPrefixes(root: SyntaxNode, text: string): Map<string, string> {
 // ---------------------------------------------------------------- environment
 
 /** `os.environ["X"]`, `os.environ.get("X")`, `os.getenv("X")` (also as `environ` / `getenv` imported from os). */
-function collectEnvironmentReads(root: SyntaxNode, context: Context): FileFacts['env'] {
+function collectEnvironmentReads(context: Context): FileFacts['env'] {
   const fromOs = new Set(
     context.facts.imports.filter((entry) => entry.specifier === 'os').flatMap((entry) => entry.names),
   );
@@ -366,7 +376,7 @@ function collectEnvironmentReads(root: SyntaxNode, context: Context): FileFacts[
     return name === 'os.environ' || (name === 'environ' && fromOs.has('environ'));
   };
   const reads: FileFacts['env'] = [];
-  for (const node of root.descendantsOfType(['subscript', 'call'])) {
+  for (const node of [...context.nodes('subscript'), ...context.nodes('call')]) {
     if (!node) continue;
     let name: string | undefined;
     if (node.type === 'subscript') {

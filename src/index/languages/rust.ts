@@ -11,8 +11,10 @@ import type { ExportFact, FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKi
 import { summarize } from './summary.js';
 import {
   commentsAbove,
+  descendantsByType,
   endLineOf,
   lineOf,
+  type NodesOfType,
   type SyntaxNode,
   signatureOf,
   treeSitterAdapter,
@@ -24,25 +26,40 @@ export const rustAdapter = treeSitterAdapter({
   version: 1,
   grammar: 'rust',
   read(root, { text }, facts) {
+    const nodes = descendantsByType(root, typesToVisit(text));
     const exports: ExportFact[] = [];
-    facts.imports = collectImports(root, exports);
+    facts.imports = collectImports(nodes, exports);
     facts.symbols = collectSymbols(root, text);
     for (const symbol of facts.symbols)
       if (symbol.exported && !symbol.container)
         exports.push({ name: symbol.name, typeOnly: false, line: symbol.line });
     facts.exports = exports.sort((a, b) => a.line - b.line);
-    facts.routes = collectRoutes(root, facts.imports);
-    facts.env = collectEnvironmentReads(root);
+    facts.routes = collectRoutes(nodes, facts.imports);
+    facts.env = collectEnvironmentReads(nodes);
     facts.summary = summarize(facts, crateDoc(root));
   },
 });
 
+const IMPORT_TYPES = ['use_declaration', 'mod_item', 'extern_crate_declaration'];
+
+/** Node types to collect in the one walk over the tree; the rest only when their trigger words appear. */
+function typesToVisit(text: string): string[] {
+  const types = [...IMPORT_TYPES];
+  if (/actix_web|rocket/.test(text)) types.push('function_item');
+  if (text.includes('env') || (text.includes('axum') && text.includes('.route(')))
+    types.push('call_expression');
+  if (text.includes('env!')) types.push('macro_invocation');
+  return types;
+}
+
 // ---------------------------------------------------------------- imports
 
-function collectImports(root: SyntaxNode, exports: ExportFact[]): ImportFact[] {
+function collectImports(nodes: NodesOfType, exports: ExportFact[]): ImportFact[] {
   const imports: ImportFact[] = [];
-  const nodes = root.descendantsOfType(['use_declaration', 'mod_item', 'extern_crate_declaration']);
-  for (const node of nodes) {
+  const declarations = IMPORT_TYPES.flatMap((type) => nodes(type)).sort(
+    (a, b) => a.startIndex - b.startIndex,
+  );
+  for (const node of declarations) {
     const line = lineOf(node);
     if (node.type === 'use_declaration') {
       const argument = node.childForFieldName('argument');
@@ -323,15 +340,14 @@ function docBody(comments: SyntaxNode[]): string {
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
-function collectRoutes(root: SyntaxNode, imports: ImportFact[]): RouteFact[] {
+function collectRoutes(nodes: NodesOfType, imports: ImportFact[]): RouteFact[] {
   const crates = new Set(imports.map((entry) => entry.specifier.split('::')[0]));
   const routes: RouteFact[] = [];
   const attributeFramework = crates.has('actix_web') ? 'actix' : crates.has('rocket') ? 'rocket' : undefined;
   if (attributeFramework) {
-    for (const item of root.descendantsOfType('function_item'))
-      routes.push(...attributeRoutes(item, attributeFramework));
+    for (const item of nodes('function_item')) routes.push(...attributeRoutes(item, attributeFramework));
   }
-  if (crates.has('axum')) routes.push(...axumRoutes(root));
+  if (crates.has('axum')) routes.push(...axumRoutes(nodes));
   return routes.sort((a, b) => a.line - b.line || (a.method < b.method ? -1 : a.method > b.method ? 1 : 0));
 }
 
@@ -361,9 +377,9 @@ function attributeRoutes(item: SyntaxNode, framework: string): RouteFact[] {
 }
 
 /** axum: `.route("/x", get(list).post(create))`. */
-function axumRoutes(root: SyntaxNode): RouteFact[] {
+function axumRoutes(nodes: NodesOfType): RouteFact[] {
   const routes: RouteFact[] = [];
-  for (const call of root.descendantsOfType('call_expression')) {
+  for (const call of nodes('call_expression')) {
     const callee = call.childForFieldName('function');
     if (callee?.type !== 'field_expression' || callee.childForFieldName('field')?.text !== 'route') continue;
     const [first, second] = call.childForFieldName('arguments')?.namedChildren ?? [];
@@ -401,9 +417,9 @@ function methodChain(node: SyntaxNode): Array<[string, string | undefined]> {
 // ---------------------------------------------------------------- environment
 
 /** `std::env::var("X")`, `env::var_os("X")`, `env!("X")`, `option_env!("X")`. */
-function collectEnvironmentReads(root: SyntaxNode): FileFacts['env'] {
+function collectEnvironmentReads(nodes: NodesOfType): FileFacts['env'] {
   const reads: FileFacts['env'] = [];
-  for (const node of root.descendantsOfType(['call_expression', 'macro_invocation'])) {
+  for (const node of [...nodes('call_expression'), ...nodes('macro_invocation')]) {
     let argument: SyntaxNode | undefined;
     if (node.type === 'call_expression') {
       const callee = compact(node.childForFieldName('function')?.text ?? '');
@@ -415,7 +431,7 @@ function collectEnvironmentReads(root: SyntaxNode): FileFacts['env'] {
     const name = argument ? stringLiteral(argument) : undefined;
     if (name) reads.push({ name, line: lineOf(node) });
   }
-  return reads;
+  return reads.sort((a, b) => a.line - b.line);
 }
 
 // ---------------------------------------------------------------- literals

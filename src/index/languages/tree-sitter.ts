@@ -114,6 +114,21 @@ export function syntaxDiagnostics(root: Node, limit = 5): FileFacts['diagnostics
   return diagnostics.sort((a, b) => a.line - b.line);
 }
 
+/** Descendants by node type; every type asked for maps to a (possibly empty) list in document order. */
+export type NodesOfType = (type: string) => Node[];
+
+/**
+ * All descendants of the given types in one walk of the tree. Each `descendantsOfType` call
+ * walks the whole tree in wasm, so adapters ask once for everything they need (and skip types
+ * whose trigger words are absent from the text).
+ */
+export function descendantsByType(root: Node, types: readonly string[]): NodesOfType {
+  const byType = new Map<string, Node[]>(types.map((type) => [type, []]));
+  if (types.length > 0)
+    for (const node of root.descendantsOfType([...types])) byType.get(node.type)?.push(node);
+  return (type) => byType.get(type) ?? [];
+}
+
 /** 1-based line of a node's first character. */
 export function lineOf(node: Node): number {
   return node.startPosition.row + 1;

@@ -26,6 +26,8 @@ describe('go resolver', () => {
       'internal/store/store_test.go': 'package store\n\nimport "testing"\n',
       'internal/store/sql/sql.go': 'package sql\n',
       'internal/store/testdata/fixture.go': 'package fixture\n',
+      'internal/store/store_fixture_test.go':
+        'package store\n\nimport "example.com/shop/internal/store/testdata"\n',
     });
     expect(edgesFrom(graph, 'main.go')).toEqual([
       'main.go:4 -> builtin:go:fmt',
@@ -34,6 +36,9 @@ describe('go resolver', () => {
     ]);
     expect(edgesFrom(graph, 'internal/store/store_test.go')).toEqual([
       'internal/store/store_test.go:3 -> builtin:go:testing',
+    ]);
+    expect(edgesFrom(graph, 'internal/store/store_fixture_test.go')).toEqual([
+      'internal/store/store_fixture_test.go:3 -> internal/store/testdata/fixture.go',
     ]);
   });
 

@@ -42,6 +42,8 @@ describe('java resolver', () => {
 
   it('maps the JDK to builtin and libraries to Maven groups', async () => {
     const graph = await graphOf({
+      'src/org/apache/commons/lang3/Strings.java':
+        'package org.apache.commons.lang3;\npublic class Strings {}\n',
       'App.java': [
         'import java.util.List;',
         'import java.util.concurrent.*;',
@@ -50,11 +52,13 @@ describe('java resolver', () => {
         'import org.springframework.boot.SpringApplication;',
         'import static org.junit.jupiter.api.Assertions.assertEquals;',
         'import lombok.Data;',
+        'import org.w3c.dom.Document;',
+        'import org.apache.commons.text.StringEscapeUtils;',
         'class App {}',
         '',
       ].join('\n'),
     });
-    expect(edgesFrom(graph)).toEqual([
+    expect(edgesFrom(graph, 'App.java')).toEqual([
       'App.java:1 -> builtin:java:java.util',
       'App.java:2 -> builtin:java:java.util.concurrent',
       'App.java:3 -> builtin:java:javax.swing',
@@ -62,6 +66,8 @@ describe('java resolver', () => {
       'App.java:5 -> maven:org.springframework.boot',
       'App.java:6 -> maven:org.junit.jupiter',
       'App.java:7 -> maven:lombok',
+      'App.java:8 -> builtin:java:org.w3c.dom',
+      'App.java:9 -> maven:org.apache.commons',
     ]);
   });
 

@@ -111,6 +111,24 @@ describe('python resolver', () => {
     ]);
   });
 
+  it('finds a fixture package that tests put on sys.path, and knows Python 2 stdlib names', async () => {
+    const graph = await graphOf({
+      'tests/test_cli.py':
+        'import cliapp.factory\ntry:\n    from StringIO import StringIO\nexcept ImportError:\n    from io import StringIO\n',
+      'tests/apps/cliapp/__init__.py': '',
+      'tests/apps/cliapp/factory.py': '',
+      'tests/apps/cliapp/inner/__init__.py': '',
+      'other/inner/__init__.py': '',
+      'main.py': 'import inner\n',
+    });
+    expect(edgesFrom(graph, 'tests/test_cli.py')).toEqual([
+      'tests/test_cli.py:1 -> tests/apps/cliapp/factory.py',
+      'tests/test_cli.py:3 -> builtin:python:StringIO',
+      'tests/test_cli.py:5 -> builtin:python:io',
+    ]);
+    expect(edgesFrom(graph, 'main.py')).toEqual(['main.py:1 -> other/inner/__init__.py']);
+  });
+
   it('flags imports under TYPE_CHECKING as type-only edges', async () => {
     const graph = await graphOf({
       'a.py': 'from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from b import B\n',

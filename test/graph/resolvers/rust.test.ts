@@ -110,12 +110,31 @@ describe('rust resolver', () => {
     ]);
   });
 
-  it('resolves inline test modules that import their parent', async () => {
+  it('finds the crate root by the chain of mod declarations, [[test]] paths included', async () => {
+    const graph = await graphOf({
+      'Cargo.toml': `${cargo}\n[[test]]\nname = "integration"\npath = "tests/tests.rs"\n`,
+      'src/lib.rs': 'pub struct Lib;\n',
+      'src/main.rs': 'mod cli;\npub struct App;\nfn main() {}\n',
+      'src/cli.rs': 'use crate::App;\n',
+      'tests/tests.rs': 'mod util;\nmod index;\n',
+      'tests/util.rs': 'pub struct Dir;\n',
+      'tests/index/mod.rs': 'mod basic;\n',
+      'tests/index/basic.rs': 'use crate::util::Dir;\nuse super::super::util;\n',
+    });
+    expect(edgesFrom(graph, 'src/cli.rs')).toEqual(['src/cli.rs:1 -> src/main.rs']);
+    expect(edgesFrom(graph, 'tests/index/basic.rs')).toEqual([
+      'tests/index/basic.rs:1 -> tests/util.rs',
+      'tests/index/basic.rs:2 -> tests/util.rs',
+    ]);
+    expect(graph.unresolved).toEqual([]);
+  });
+
+  it('resolves inline test modules and in-scope enums to the file itself (no edge)', async () => {
     const graph = await graphOf({
       'Cargo.toml': cargo,
       'src/lib.rs': 'pub mod price;\n',
       'src/price.rs':
-        'pub fn price() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use crate::price::price as p;\n}\n',
+        'pub enum Kind { A }\npub fn price() { use Kind::*; }\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use crate::price::price as p;\n}\n',
     });
     expect(edgesFrom(graph, 'src/price.rs')).toEqual([]);
     expect(graph.unresolved).toEqual([]);
