@@ -58,7 +58,6 @@ function collectImports(context: Context): ImportFact[] {
   const imports: ImportFact[] = [];
   const statements = IMPORT_TYPES.flatMap((type) => context.nodes(type));
   for (const statement of statements) {
-    if (!statement) continue;
     const typeOnly = underTypeChecking(statement);
     const line = lineOf(statement);
     if (statement.type === 'import_statement') {
@@ -76,7 +75,7 @@ function collectImports(context: Context): ImportFact[] {
       const target = name.type === 'aliased_import' ? name.childForFieldName('name') : name;
       return compact(target?.text ?? name.text);
     });
-    if (statement.namedChildren.some((child) => child?.type === 'wildcard_import')) names.push('*');
+    if (statement.namedChildren.some((child) => child.type === 'wildcard_import')) names.push('*');
     imports.push(importFact(specifier, names, typeOnly, line));
   }
   imports.push(...dynamicImports(context));
@@ -91,11 +90,11 @@ function importFact(specifier: string, names: string[], typeOnly: boolean, line:
 function dynamicImports(context: Context): ImportFact[] {
   const imports: ImportFact[] = [];
   for (const call of context.nodes('call')) {
-    const callee = compact(call?.childForFieldName('function')?.text ?? '');
+    const callee = compact(call.childForFieldName('function')?.text ?? '');
     if (!/^((importlib\.)?import_module|__import__)$/.test(callee)) continue;
-    const specifier = firstStringArgument(call!, context.text);
+    const specifier = firstStringArgument(call, context.text);
     if (specifier)
-      imports.push({ specifier, kind: 'dynamic', typeOnly: false, names: ['*'], line: lineOf(call!) });
+      imports.push({ specifier, kind: 'dynamic', typeOnly: false, names: ['*'], line: lineOf(call) });
   }
   return imports;
 }
@@ -115,7 +114,6 @@ function collectSymbols(root: SyntaxNode, context: Context): SymbolFact[] {
   const symbols: SymbolFact[] = [];
   const seen = new Set<string>();
   for (const statement of root.namedChildren) {
-    if (!statement) continue;
     const definition = definitionOf(statement);
     if (definition) {
       collectDefinition(statement, definition, undefined, context, symbols);
@@ -164,8 +162,8 @@ function collectDefinition(
   if (!isClass || !body) return;
   const inner = container ? `${container}.${name}` : name;
   for (const member of body.namedChildren) {
-    const memberDefinition = member && definitionOf(member);
-    if (memberDefinition) collectDefinition(member!, memberDefinition, inner, context, symbols);
+    const memberDefinition = definitionOf(member);
+    if (memberDefinition) collectDefinition(member, memberDefinition, inner, context, symbols);
   }
 }
 
@@ -201,7 +199,7 @@ function assignmentSymbol(statement: SyntaxNode, context: Context): SymbolFact |
 
 /** First sentence of the docstring of a body (module, class or function). */
 function docstringOf(body: SyntaxNode, text: string): string | undefined {
-  const first = body.namedChildren.find((child) => child?.type !== 'comment');
+  const first = body.namedChildren.find((child) => child.type !== 'comment');
   if (first?.type !== 'expression_statement') return undefined;
   const literal = first.firstNamedChild;
   if (literal?.type !== 'string') return undefined;
@@ -211,7 +209,7 @@ function docstringOf(body: SyntaxNode, text: string): string | undefined {
 
 function moduleDocstring(root: SyntaxNode, text: string): FileFacts['summary'] | undefined {
   const doc = docstringOf(root, text);
-  const first = root.namedChildren.find((child) => child?.type !== 'comment');
+  const first = root.namedChildren.find((child) => child.type !== 'comment');
   return doc && first ? { text: doc, source: 'module-doc', line: lineOf(first) } : undefined;
 }
 
@@ -251,7 +249,7 @@ function applyExports(root: SyntaxNode, context: Context): void {
 function dunderAll(root: SyntaxNode, text: string): Map<string, number> | undefined {
   let names: Map<string, number> | undefined;
   for (const statement of root.namedChildren) {
-    const expression = statement?.type === 'expression_statement' ? statement.firstNamedChild : undefined;
+    const expression = statement.type === 'expression_statement' ? statement.firstNamedChild : undefined;
     if (!expression) continue;
     let list: SyntaxNode | null | undefined;
     if (expression.type === 'assignment' || expression.type === 'augmented_assignment') {
@@ -265,8 +263,8 @@ function dunderAll(root: SyntaxNode, text: string): Map<string, number> | undefi
     names ??= new Map();
     if (expression.type === 'assignment') names.clear();
     for (const element of list.namedChildren) {
-      const value = element?.type === 'string' ? stringValue(element, text) : undefined;
-      if (value && !names.has(value)) names.set(value, lineOf(element!));
+      const value = stringValue(element, text);
+      if (value && !names.has(value)) names.set(value, lineOf(element));
     }
   }
   return names;
@@ -295,9 +293,9 @@ function collectRoutes(root: SyntaxNode, context: Context): RouteFact[] {
   const prefixes = routerPrefixes(root, context.text);
   const routes: RouteFact[] = [];
   for (const decorated of context.nodes('decorated_definition')) {
-    const handler = decorated?.childForFieldName('definition')?.childForFieldName('name')?.text;
-    for (const decorator of decorated!.namedChildren) {
-      if (decorator?.type !== 'decorator') continue;
+    const handler = decorated.childForFieldName('definition')?.childForFieldName('name')?.text;
+    for (const decorator of decorated.namedChildren) {
+      if (decorator.type !== 'decorator') continue;
       const call = decorator.firstNamedChild;
       if (call?.type === 'call')
         routes.push(...routesOfCall(call, context.text, framework, prefixes, handler));
@@ -306,7 +304,7 @@ function collectRoutes(root: SyntaxNode, context: Context): RouteFact[] {
   for (const call of context.nodes('call')) {
     const callee = call.childForFieldName('function');
     if (callee?.type === 'attribute' && callee.childForFieldName('attribute')?.text === 'add_url_rule')
-      routes.push(...routesOfCall(call!, context.text, framework ?? 'flask', prefixes, undefined));
+      routes.push(...routesOfCall(call, context.text, framework ?? 'flask', prefixes, undefined));
   }
   return routes.sort((a, b) => a.line - b.line || compare(a.method, b.method));
 }
@@ -353,7 +351,7 @@ function webFramework(imports: ImportFact[]): string | undefined {
 function routerPrefixes(root: SyntaxNode, text: string): Map<string, string> {
   const prefixes = new Map<string, string>();
   for (const statement of root.namedChildren) {
-    const assignment = statement?.type === 'expression_statement' ? statement.firstNamedChild : undefined;
+    const assignment = statement.type === 'expression_statement' ? statement.firstNamedChild : undefined;
     if (assignment?.type !== 'assignment') continue;
     const value = assignment.childForFieldName('right');
     if (value?.type !== 'call') continue;
@@ -377,7 +375,6 @@ function collectEnvironmentReads(context: Context): FileFacts['env'] {
   };
   const reads: FileFacts['env'] = [];
   for (const node of [...context.nodes('subscript'), ...context.nodes('call')]) {
-    if (!node) continue;
     let name: string | undefined;
     if (node.type === 'subscript') {
       const key = node.childForFieldName('subscript');
@@ -387,11 +384,11 @@ function collectEnvironmentReads(context: Context): FileFacts['env'] {
       const callee = node.childForFieldName('function');
       const target = compact(callee?.text ?? '');
       const isGet = callee?.type === 'attribute' && callee.childForFieldName('attribute')?.text === 'get';
-      const reads =
+      const readsEnvironment =
         target === 'os.getenv' ||
         (target === 'getenv' && fromOs.has('getenv')) ||
         (isGet && isEnviron(callee.childForFieldName('object')));
-      if (reads) name = firstStringArgument(node, context.text);
+      if (readsEnvironment) name = firstStringArgument(node, context.text);
     }
     if (name) reads.push({ name, line: lineOf(node) });
   }
@@ -421,7 +418,7 @@ function firstStringArgument(call: SyntaxNode, text: string): string | undefined
 
 function keywordArgument(call: SyntaxNode, names: string[]): SyntaxNode | undefined {
   for (const argument of call.childForFieldName('arguments')?.namedChildren ?? []) {
-    if (argument?.type !== 'keyword_argument') continue;
+    if (argument.type !== 'keyword_argument') continue;
     if (names.includes(argument.childForFieldName('name')?.text ?? '')) {
       return argument.childForFieldName('value') ?? undefined;
     }
@@ -437,7 +434,7 @@ function keywordString(call: SyntaxNode, names: string[], text: string): string 
 function keywordStrings(call: SyntaxNode, name: string, text: string): string[] | undefined {
   const value = keywordArgument(call, [name]);
   if (!value || !['list', 'tuple', 'set'].includes(value.type)) return undefined;
-  const strings = value.namedChildren.map((element) => (element ? stringValue(element, text) : undefined));
+  const strings = value.namedChildren.map((element) => stringValue(element, text));
   const present = strings.filter((entry): entry is string => entry !== undefined);
   return present.length > 0 ? present : undefined;
 }

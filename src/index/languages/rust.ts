@@ -407,7 +407,8 @@ function methodChain(node: SyntaxNode): Array<[string, string | undefined]> {
   const handler = handlerNode && /identifier$/.test(handlerNode.type) ? handlerNode.text : undefined;
   if (callee?.type === 'field_expression') {
     const verb = callee.childForFieldName('field')?.text ?? '';
-    const before = methodChain(callee.childForFieldName('value')!);
+    const value = callee.childForFieldName('value');
+    const before = value ? methodChain(value) : [];
     return VERBS.has(verb) ? [...before, [verb.toUpperCase(), handler]] : before;
   }
   const verb = compact(callee?.text ?? '').replace(/^.*::/, '');

@@ -91,27 +91,31 @@ export function treeSitterAdapter(language: TreeSitterLanguage): LanguageAdapter
 }
 
 /**
- * The first `limit` syntax errors: MISSING nodes, and ERROR nodes that hold no more precise
- * error inside (tree-sitter may wrap a whole file in one ERROR around a single missing `)`).
- * Only subtrees that contain errors are visited.
+ * Syntax errors on the first `limit` lines that have one: MISSING nodes, and ERROR nodes that
+ * hold no more precise error inside (tree-sitter may wrap a whole file in one ERROR around a
+ * single missing `)`). Only subtrees that contain errors are visited.
  */
 export function syntaxDiagnostics(root: Node, limit = 5): FileFacts['diagnostics'] {
-  const diagnostics: FileFacts['diagnostics'] = [];
+  const byLine = new Map<number, string>();
+  const report = (node: Node, message: string) => {
+    if (!byLine.has(lineOf(node))) byLine.set(lineOf(node), message);
+  };
   const visit = (node: Node): void => {
-    if (diagnostics.length >= limit) return;
+    if (byLine.size >= limit) return;
     if (node.isMissing) {
-      diagnostics.push({ line: lineOf(node), message: `syntax error: missing ${JSON.stringify(node.type)}` });
+      report(node, `syntax error: missing ${JSON.stringify(node.type)}`);
       return;
     }
-    const before = diagnostics.length;
+    const before = byLine.size;
     for (const child of node.children) if (child.hasError || child.isMissing) visit(child);
-    if (node.isError && diagnostics.length === before) {
-      const near = oneLine(node.text, 40);
-      diagnostics.push({ line: lineOf(node), message: `syntax error near ${JSON.stringify(near)}` });
-    }
+    if (node.isError && byLine.size === before)
+      report(node, `syntax error near ${JSON.stringify(oneLine(node.text, 40))}`);
   };
   visit(root);
-  return diagnostics.sort((a, b) => a.line - b.line);
+  return [...byLine]
+    .slice(0, limit)
+    .map(([line, message]) => ({ line, message }))
+    .sort((a, b) => a.line - b.line);
 }
 
 /** Descendants by node type; every type asked for maps to a (possibly empty) list in document order. */
