@@ -11,13 +11,13 @@ import { summarize } from './summary.js';
 import {
   commentsAbove,
   descendantsByType,
-  endLineOf,
   isCapitalised,
   joinRoutePath,
   lineOf,
   type NodesOfType,
   type SyntaxNode,
   signatureOf,
+  symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
 
@@ -81,14 +81,7 @@ function packageClause(root: SyntaxNode, text: string): SymbolFact | undefined {
   const clause = root.namedChildren.find((child) => child.type === 'package_clause');
   const name = clause?.namedChildren.find((child) => child.type === 'package_identifier')?.text;
   if (!clause || !name) return undefined;
-  return {
-    name,
-    kind: 'module',
-    line: lineOf(clause),
-    endLine: endLineOf(clause),
-    signature: signatureOf(text, clause),
-    exported: false,
-  };
+  return symbolAt(clause, { name, kind: 'module', signature: signatureOf(text, clause), exported: false });
 }
 
 function collectSymbols(root: SyntaxNode, text: string): SymbolFact[] {
@@ -96,10 +89,10 @@ function collectSymbols(root: SyntaxNode, text: string): SymbolFact[] {
   for (const declaration of root.namedChildren) {
     switch (declaration.type) {
       case 'function_declaration':
-        addSymbol(symbols, declaration, 'function', declaration, text);
+        addSymbol(symbols, declaration, 'function', text);
         break;
       case 'method_declaration':
-        addSymbol(symbols, declaration, 'method', declaration, text, receiverType(declaration));
+        addSymbol(symbols, declaration, 'method', text, { container: receiverType(declaration) });
         break;
       case 'type_declaration':
         collectTypes(declaration, text, symbols);
@@ -115,29 +108,29 @@ function collectSymbols(root: SyntaxNode, text: string): SymbolFact[] {
   return symbols;
 }
 
+interface Details {
+  /** Defaults to the node's `name` field. */
+  name?: string | undefined;
+  /** Defaults to the node's text up to its body. */
+  signature?: string;
+  container?: string | undefined;
+}
+
+/** A symbol spanning `node`, exported when capitalised, documented by the comments right above it. */
 function addSymbol(
   symbols: SymbolFact[],
   node: SyntaxNode,
   kind: SymbolKind,
-  documented: SyntaxNode,
   text: string,
-  container?: string,
-  name = node.childForFieldName('name')?.text,
-  signature = signatureOf(text, node, node.childForFieldName('body')?.startIndex),
-): void {
+  details: Details = {},
+) {
+  const name = details.name ?? node.childForFieldName('name')?.text;
   if (!name) return;
-  const symbol: SymbolFact = {
-    name,
-    kind,
-    line: lineOf(node),
-    endLine: endLineOf(node),
-    signature,
-    exported: isCapitalised(name),
-  };
-  if (container) symbol.container = container;
-  const doc = docOf(documented);
-  if (doc) symbol.doc = doc;
-  symbols.push(symbol);
+  const signature = details.signature ?? signatureOf(text, node, node.childForFieldName('body')?.startIndex);
+  const { container } = details;
+  symbols.push(
+    symbolAt(node, { name, kind, signature, exported: isCapitalised(name), container, doc: docOf(node) }),
+  );
 }
 
 /** `func (s *Server[T]) Run()` -> `Server`. */
@@ -174,14 +167,14 @@ function collectTypes(declaration: SyntaxNode, text: string, symbols: SymbolFact
     const prefix = lone ? '' : 'type ';
     const signature = `${prefix}${signatureOf(text, node, bodyStart)}`;
     const name = spec.childForFieldName('name')?.text;
-    addSymbol(symbols, node, kind, node, text, undefined, name, signature);
+    addSymbol(symbols, node, kind, text, { name, signature });
     if (kind === 'interface' && name) collectInterfaceMethods(type!, name, text, symbols);
   }
 }
 
 function collectInterfaceMethods(type: SyntaxNode, name: string, text: string, symbols: SymbolFact[]): void {
   for (const element of type.namedChildren) {
-    if (element.type === 'method_elem') addSymbol(symbols, element, 'method', element, text, name);
+    if (element.type === 'method_elem') addSymbol(symbols, element, 'method', text, { container: name });
   }
 }
 
@@ -199,7 +192,7 @@ function collectValues(declaration: SyntaxNode, text: string, symbols: SymbolFac
     const firstLine = oneLine(text.slice(spec.startIndex, spec.endIndex).split('\n', 1)[0]!);
     for (const name of spec.childrenForFieldName('name')) {
       if (name.type !== 'identifier' || name.text === '_') continue;
-      addSymbol(symbols, node, kind, node, text, undefined, name.text, `${keyword} ${firstLine}`);
+      addSymbol(symbols, node, kind, text, { name: name.text, signature: `${keyword} ${firstLine}` });
     }
   }
 }

@@ -9,11 +9,13 @@ import { firstSentence, oneLine } from '../lines.js';
 import type { FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKind } from '../types.js';
 import { summarize } from './summary.js';
 import {
+  compact,
   endLineOf,
   joinRoutePath,
   lineOf,
   type SyntaxNode,
   signatureOf,
+  symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
 
@@ -79,14 +81,8 @@ function packageDeclaration(root: SyntaxNode, text: string): SymbolFact | undefi
   const declaration = root.namedChildren.find((child) => child.type === 'package_declaration');
   const name = declaration?.namedChildren.find((child) => /identifier$/.test(child.type))?.text;
   if (!declaration || !name) return undefined;
-  return {
-    name: compact(name),
-    kind: 'module',
-    line: lineOf(declaration),
-    endLine: endLineOf(declaration),
-    signature: signatureOf(text, declaration),
-    exported: false,
-  };
+  const signature = signatureOf(text, declaration);
+  return symbolAt(declaration, { name: compact(name), kind: 'module', signature, exported: false });
 }
 
 /** The Javadoc of the package declaration (`package-info.java`). */
@@ -167,21 +163,15 @@ function makeSymbol(
   owner: Owner | undefined,
   text: string,
 ): SymbolFact {
-  const symbol: SymbolFact = {
+  const javadoc = javadocNode(node);
+  return symbolAt(node, {
     name,
     kind,
-    line: lineOf(node),
-    endLine: endLineOf(node),
     signature: declarationSignature(node, text),
     exported,
-  };
-  if (owner) symbol.container = owner.name;
-  const doc = javadocNode(node);
-  if (doc) {
-    const sentence = firstSentence(doc.text);
-    if (sentence) symbol.doc = sentence;
-  }
-  return symbol;
+    container: owner?.name,
+    doc: javadoc ? firstSentence(javadoc.text) : undefined,
+  });
 }
 
 /** Modifier keywords (annotations left out) and the declaration up to its body. */
@@ -325,8 +315,4 @@ function collectEnvironmentReads(root: SyntaxNode): FileFacts['env'] {
 function stringLiteral(node: SyntaxNode): string | undefined {
   if (node.type !== 'string_literal' || node.text.startsWith('"""')) return undefined;
   return node.text.slice(1, -1);
-}
-
-function compact(source: string): string {
-  return source.replace(/\s+/g, '');
 }

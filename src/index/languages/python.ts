@@ -5,17 +5,18 @@
  * `__all__` when the module defines one, else every public (non-underscore) top-level name;
  * Flask and FastAPI routes from decorators; `os.environ` / `os.getenv` reads.
  */
-import { firstSentence, oneLine } from '../lines.js';
+import { firstSentence } from '../lines.js';
 import type { ExportFact, FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKind } from '../types.js';
 import { summarize } from './summary.js';
 import {
+  compact,
   descendantsByType,
-  endLineOf,
   joinRoutePath,
   lineOf,
   type NodesOfType,
   type SyntaxNode,
   signatureOf,
+  symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
 
@@ -147,18 +148,16 @@ function collectDefinition(
   const isClass = definition.type === 'class_definition';
   const kind: SymbolKind = isClass ? 'class' : container ? 'method' : 'function';
   const body = definition.childForFieldName('body');
-  const symbol: SymbolFact = {
-    name,
-    kind,
-    line: lineOf(outer),
-    endLine: endLineOf(outer),
-    signature: signatureOf(context.text, definition, body?.startIndex),
-    exported: false,
-  };
-  if (container) symbol.container = container;
-  const doc = body ? docstringOf(body, context.text) : undefined;
-  if (doc) symbol.doc = doc;
-  symbols.push(symbol);
+  symbols.push(
+    symbolAt(outer, {
+      name,
+      kind,
+      signature: signatureOf(context.text, definition, body?.startIndex),
+      exported: false,
+      container,
+      doc: body ? docstringOf(body, context.text) : undefined,
+    }),
+  );
   if (!isClass || !body) return;
   const inner = container ? `${container}.${name}` : name;
   for (const member of body.namedChildren) {
@@ -187,14 +186,12 @@ function assignmentSymbol(statement: SyntaxNode, context: Context): SymbolFact |
     else if (CONSTANT_NAME.test(name)) kind = 'const';
   }
   if (!name || /^__\w+__$/.test(name)) return undefined;
-  return {
+  return symbolAt(statement, {
     name,
     kind,
-    line: lineOf(statement),
-    endLine: endLineOf(statement),
-    signature: oneLine(context.text.slice(statement.startIndex, statement.endIndex).split('\n', 1)[0]!),
+    signature: signatureOf(context.text, statement),
     exported: false,
-  };
+  });
 }
 
 /** First sentence of the docstring of a body (module, class or function). */
@@ -437,11 +434,6 @@ function keywordStrings(call: SyntaxNode, name: string, text: string): string[] 
   const strings = value.namedChildren.map((element) => stringValue(element, text));
   const present = strings.filter((entry): entry is string => entry !== undefined);
   return present.length > 0 ? present : undefined;
-}
-
-/** Source text without whitespace (`a . b` -> `a.b`, multi-line parenthesised names). */
-function compact(source: string): string {
-  return source.replace(/\s+/g, '');
 }
 
 function compare(a: string, b: string): number {

@@ -11,12 +11,13 @@ import type { ExportFact, FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKi
 import { summarize } from './summary.js';
 import {
   commentsAbove,
+  compact,
   descendantsByType,
-  endLineOf,
   lineOf,
   type NodesOfType,
   type SyntaxNode,
   signatureOf,
+  symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
 
@@ -241,17 +242,8 @@ function makeSymbol(
   const name = item.childForFieldName('name')?.text;
   if (!name) return undefined;
   const body = item.childForFieldName('body');
-  const symbol: SymbolFact = {
-    name,
-    kind,
-    line: lineOf(item),
-    endLine: endLineOf(item),
-    signature: signatureOf(text, item, body && BODY_TYPES.has(body.type) ? body.startIndex : undefined),
-    exported,
-  };
-  const doc = docOf(item);
-  if (doc) symbol.doc = doc;
-  return symbol;
+  const signature = signatureOf(text, item, body && BODY_TYPES.has(body.type) ? body.startIndex : undefined);
+  return symbolAt(item, { name, kind, signature, exported, doc: docOf(item) });
 }
 
 /** Methods of `impl Type` / `impl Trait for Type`: trait impl methods are as public as the trait. */
@@ -442,8 +434,4 @@ function stringLiteral(node: SyntaxNode): string | undefined {
   if (node.type === 'raw_string_literal')
     return node.namedChildren.find((child) => child.type === 'string_content')?.text ?? '';
   return undefined;
-}
-
-function compact(source: string): string {
-  return source.replace(/\s+/g, '');
 }

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { oneLine } from '../lines.js';
-import type { FileFacts } from '../types.js';
+import type { FileFacts, SymbolFact, SymbolKind } from '../types.js';
 import { type ExtractInput, emptyFacts, type LanguageAdapter } from './adapter.js';
 
 export type Grammar = 'python' | 'go' | 'rust' | 'java';
@@ -144,6 +144,31 @@ export function endLineOf(node: Node): number {
   return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
 }
 
+export interface SymbolDetails {
+  name: string;
+  kind: SymbolKind;
+  signature: string;
+  exported: boolean;
+  container?: string | undefined;
+  doc?: string | undefined;
+}
+
+/** A symbol spanning `node`'s lines; `container` and `doc` only when there is one. */
+export function symbolAt(node: Node, details: SymbolDetails): SymbolFact {
+  const { name, kind, signature, exported, container, doc } = details;
+  const symbol: SymbolFact = {
+    name,
+    kind,
+    line: lineOf(node),
+    endLine: endLineOf(node),
+    signature,
+    exported,
+  };
+  if (container) symbol.container = container;
+  if (doc) symbol.doc = doc;
+  return symbol;
+}
+
 /** A declaration's text from its start to where its body begins (or its first line), on one line. */
 export function signatureOf(text: string, node: Node, bodyStart?: number, from = node.startIndex): string {
   const end = bodyStart !== undefined && bodyStart > from ? bodyStart : node.endIndex;
@@ -186,4 +211,9 @@ export function joinRoutePath(prefix: string, path: string): string {
   if (!prefix) return path || '/';
   if (!path) return prefix;
   return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Source text without whitespace (`a . b` -> `a.b`, names split over lines). */
+export function compact(source: string): string {
+  return source.replace(/\s+/g, '');
 }
