@@ -20,9 +20,9 @@ const CONVENTIONS: Array<[RegExp, string]> = [
   [/^(src\/)?[^/]+\/__init__\.py$/, 'Python package root'],
   [/^main\.go$/, 'Go main package'],
   [/^cmd\/[^/]+\/main\.go$/, 'Go command (cmd/)'],
-  [/^src\/main\.rs$/, 'Rust binary crate root'],
-  [/^src\/lib\.rs$/, 'Rust library crate root'],
-  [/^src\/bin\/[^/]+\.rs$/, 'Rust binary (src/bin)'],
+  [/(^|\/)src\/main\.rs$/, 'Rust binary crate root'],
+  [/(^|\/)src\/lib\.rs$/, 'Rust library crate root'],
+  [/(^|\/)src\/bin\/[^/]+\.rs$/, 'Rust binary (src/bin)'],
   [/(^|\/)(app|pages)\/(page|index|layout)\.[jt]sx?$/, 'Next.js root page'],
 ];
 
@@ -53,6 +53,7 @@ export function detectEntrypoints(
     ) {
       add(file.path, 'Java main method', false);
     }
+    if (file.language === 'go' && isGoMain(file)) add(file.path, 'Go main package', false);
     if (file.language === 'javascript' || file.language === 'typescript') {
       if (file.summary.text.startsWith('#!')) add(file.path, 'executable script', false);
     }
@@ -60,6 +61,13 @@ export function detectEntrypoints(
   return [...found.values()].sort(
     (a, b) => Number(b.declared) - Number(a.declared) || (a.path < b.path ? -1 : 1),
   );
+}
+
+/** `package main` with `func main()`, wherever it sits (a monorepo's `services/api/main.go`). */
+function isGoMain(file: IndexedFile): boolean {
+  const declares = (kind: string, name: string) =>
+    file.symbols.some((symbol) => symbol.kind === kind && symbol.name === name && !symbol.container);
+  return declares('module', 'main') && declares('function', 'main');
 }
 
 /** A declared path, or its source when the manifest points at build output (`dist/index.js` -> `src/index.ts`). */

@@ -41,8 +41,9 @@ export function buildDependencyGraph(root: string, index: RepositoryIndex): Depe
       resolveFunctions.set(resolver, resolve);
     }
     for (const fact of file.imports) {
-      const resolution = safeResolve(resolve, file, fact);
-      addResolution(file, fact, resolution, edges, unresolved, externals);
+      const resolved = safeResolve(resolve, file, fact);
+      for (const resolution of Array.isArray(resolved) ? resolved : [resolved])
+        addResolution(file, fact, resolution, edges, unresolved, externals);
     }
   }
   edges.sort(compareEdges);
@@ -64,7 +65,7 @@ function safeResolve(
   resolve: ReturnType<ModuleResolver['create']>,
   file: IndexedFile,
   fact: IndexedFile['imports'][number],
-): Resolution {
+): Resolution | Resolution[] {
   try {
     return resolve(file, fact);
   } catch (error) {

@@ -17,6 +17,10 @@ export interface ModuleResolver {
   id: string;
   /** Language ids of the importing files this resolver handles. */
   languages: readonly string[];
-  /** Prepares resolution for one repository (reads manifests once) and returns the resolve function. */
-  create(context: ResolverContext): (from: IndexedFile, fact: ImportFact) => Resolution;
+  /**
+   * Prepares resolution for one repository (reads manifests once) and returns the resolve
+   * function. One import may resolve to several files (a Go package directory, a Java wildcard,
+   * `from pkg import a, b` naming two submodules): return them all, in a deterministic order.
+   */
+  create(context: ResolverContext): (from: IndexedFile, fact: ImportFact) => Resolution | Resolution[];
 }

@@ -4,10 +4,20 @@
  * `test/index/languages/` after `typescript.test.ts`.
  */
 import type { LanguageAdapter } from './adapter.js';
+import { goAdapter } from './go.js';
+import { javaAdapter } from './java.js';
+import { pythonAdapter } from './python.js';
+import { rustAdapter } from './rust.js';
 import { textAdapter } from './text.js';
 import { typescriptAdapter } from './typescript.js';
 
-export const adapters: readonly LanguageAdapter[] = [typescriptAdapter];
+export const adapters: readonly LanguageAdapter[] = [
+  typescriptAdapter,
+  pythonAdapter,
+  goAdapter,
+  rustAdapter,
+  javaAdapter,
+];
 
 const byLanguage = new Map<string, LanguageAdapter>();
 for (const adapter of adapters) for (const language of adapter.languages) byLanguage.set(language, adapter);

@@ -7,6 +7,7 @@ import { parseSync } from 'oxc-parser';
 import { firstSentence, LineMap, oneLine } from '../lines.js';
 import type { ExportFact, FileFacts, ImportFact, RouteFact, SymbolFact, SymbolKind } from '../types.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
+import { derivedSummary } from './summary.js';
 import { lexicalFacts } from './typescript-lexical.js';
 import { fileRoutes } from './web-routes.js';
 
@@ -506,21 +507,6 @@ function leadingModuleComment(body: AstNode[], context: Context): FileFacts['sum
 
 function hasBlankLineBetween(text: string, from: number, to: number): boolean {
   return /\n\s*\n/.test(text.slice(from, to));
-}
-
-function derivedSummary(facts: FileFacts, symbols: SymbolFact[]): string {
-  const exported = symbols.filter((symbol) => symbol.exported && symbol.kind !== 'method');
-  if (exported.length > 0) {
-    const names = exported.slice(0, 4).map((symbol) => `${symbol.name} (${symbol.kind})`);
-    const more = exported.length > 4 ? ` and ${exported.length - 4} more` : '';
-    return `Exports ${names.join(', ')}${more}.`;
-  }
-  if (facts.routes.length > 0) return `Registers ${facts.routes.length} HTTP route(s).`;
-  if (facts.exports.some((entry) => entry.from)) return `Re-exports ${facts.exports.length} name(s).`;
-  const top = symbols.filter((symbol) => symbol.kind !== 'method').slice(0, 3);
-  if (top.length > 0) return `Defines ${top.map((symbol) => symbol.name).join(', ')}.`;
-  if (facts.imports.length > 0) return `Script importing ${facts.imports.length} module(s).`;
-  return '';
 }
 
 function compare(a: string, b: string): number {
