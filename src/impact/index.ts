@@ -14,10 +14,5 @@ export {
   type TestCommand,
   type TestSelection,
 } from './select.js';
-export {
-  buildVerifyReport,
-  type RenderOptions,
-  renderTaskVerify,
-  type VerifyParts,
-  type VerifyReport,
-} from './verify.js';
+export { buildVerifyReport, type VerifyParts, type VerifyReport } from './verify.js';
+export { type RenderOptions, renderTaskVerify } from './write-verify.js';
