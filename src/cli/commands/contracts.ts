@@ -1,7 +1,7 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
-import { outputFormat } from './format.js';
+import { outputFormat } from './options.js';
 
 interface ValidateOptions extends CommonOptions {
   base?: string;

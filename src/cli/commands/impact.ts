@@ -1,12 +1,11 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
+import { BASE_HELP, baseOf } from './options.js';
 
 interface ChangeOptions extends CommonOptions {
   base?: string;
 }
-
-const BASE_HELP = 'the ref to measure against (default: merge-base with main/master, else HEAD)';
 
 export const impactCommand: CommandDefinition = (program, context) => {
   program
@@ -46,7 +45,3 @@ that reaches the change) and full confidence (the test contract's full command).
       }),
     );
 };
-
-export function baseOf(options: { base?: string }): { base?: string } {
-  return options.base === undefined ? {} : { base: options.base };
-}

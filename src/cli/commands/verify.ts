@@ -1,8 +1,7 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
-import { outputFormat } from './format.js';
-import { baseOf } from './impact.js';
+import { BASE_HELP, baseOf, outputFormat } from './options.js';
 
 interface VerifyOptions extends CommonOptions {
   base?: string;
@@ -19,7 +18,7 @@ full), contract findings in the changed files, what is missing (tests, lockfile,
 the risk score. Writes .agent-context/verify.json and verify.md, and with --task the task run's
 verify.md, impact.md and tests.md. Exit code 1 when a finding is forbidden.`,
     )
-    .option('--base <ref>', 'the ref to measure against (default: merge-base with main/master, else HEAD)')
+    .option('--base <ref>', BASE_HELP)
     .option('--task <id>', 'also write into .agent-context/runs/<id>/')
     .option('--format <format>', 'text, json or sarif (the contract findings as SARIF 2.1.0)', 'text')
     .option('--json', 'same as --format json')

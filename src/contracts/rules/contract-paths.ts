@@ -1,4 +1,8 @@
-/** Contracts that name paths which no longer exist: a rule that matches nothing checks nothing. */
+/**
+ * Contracts that name paths which no longer exist: a layer, a runner or an example file that
+ * matches nothing checks nothing. (Boundary rules are regular expressions that may be written
+ * ahead of the folders they guard, so they are not checked here.)
+ */
 import { globMatcher } from '../../shared/glob.js';
 import type { ContractFinding } from '../types.js';
 import { type ContractRule, contractFile, makeFinding } from './rule.js';
@@ -8,7 +12,7 @@ export const contractPathsRule: ContractRule = {
   contract: 'architecture',
   description: 'A contract refers to paths that match no file in the repository.',
   needsChanges: false,
-  check({ contracts, paths, graph }) {
+  check({ contracts, paths }) {
     const all = [...paths];
     const matchesNothing = (globs: readonly string[]) =>
       globs.filter((glob) => {
@@ -16,7 +20,7 @@ export const contractPathsRule: ContractRule = {
         return !all.some((path) => matches(path));
       });
     const findings: ContractFinding[] = [];
-    const report = (name: 'architecture' | 'tests' | 'safety' | 'boundaries', key: string, what: string) =>
+    const report = (name: 'architecture' | 'tests' | 'safety', key: string, what: string) =>
       findings.push(
         makeFinding(
           { id: this.id, contract: name },
@@ -39,14 +43,6 @@ export const contractPathsRule: ContractRule = {
       report('tests', 'requireTestChange.paths', `"${glob}" matches no file`);
     contracts.safety.envExamples.forEach((file, index) => {
       if (!paths.has(file)) report('safety', `envExamples[${index}]`, `${file} does not exist`);
-    });
-    contracts.boundaries.forbidden.forEach((rule, index) => {
-      const patterns = rule.from.path === undefined ? [] : [rule.from.path].flat();
-      if (
-        patterns.length > 0 &&
-        !graph.files.some((file) => patterns.some((pattern) => new RegExp(pattern).test(file)))
-      )
-        report('boundaries', `forbidden[${index}] "${rule.name}".from.path`, 'matches no file');
     });
     return findings;
   },

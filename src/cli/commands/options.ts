@@ -1,4 +1,4 @@
-/** `--format text|json|sarif` with `--json` as its short form. */
+/** Options several commands share: `--format text|json|sarif` (with `--json` as its short form) and `--base`. */
 import { usageError } from '../../shared/errors.js';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
@@ -12,4 +12,10 @@ export function outputFormat(
   if (!allowed.includes(format))
     throw usageError(`unknown --format "${options.format}"`, `use one of: ${allowed.join(', ')}`);
   return format;
+}
+
+export const BASE_HELP = 'the ref to measure against (default: merge-base with main/master, else HEAD)';
+
+export function baseOf(options: { base?: string }): { base?: string } {
+  return options.base === undefined ? {} : { base: options.base };
 }
