@@ -53,7 +53,7 @@ describe('verify', () => {
     expect(markdown).toContain('# Verify: PASS');
     expect(markdown).toContain('- a test change for `src/core/tax.ts`');
     expect(markdown).toContain(
-      '`test/ui/view.test.ts` (depth 4): `test/ui/view.test.ts` -> `src/ui/view.ts` -> `src/api/server.ts` -> `src/core/tax.ts`',
+      '`test/ui/view.test.ts` (depth 3): `test/ui/view.test.ts` -> `src/ui/view.ts` -> `src/api/server.ts` -> `src/core/tax.ts`',
     );
     const first = readFileSync(join(root, '.agent-context/verify.json'), 'utf8');
     await verify(root);
@@ -91,7 +91,11 @@ describe('verify', () => {
         (finding: { ruleId: string; file: string; line?: number }) =>
           `${finding.ruleId} ${finding.file}:${finding.line ?? ''}`,
       ),
-    ).toEqual(['module-boundary/ui-not-from-core src/core/price.ts:1', 'missing-test src/core/price.ts:']);
+    ).toEqual([
+      'architecture-layer src/core/price.ts:1',
+      'module-boundary/ui-not-from-core src/core/price.ts:1',
+      'missing-test src/core/price.ts:',
+    ]);
     const sarif = await runCliInProcess(['verify', root, '--format', 'sarif']);
     expect(sarif.code).toBe(1);
     expect(JSON.parse(sarif.stdout).runs[0].results).toHaveLength(3);
