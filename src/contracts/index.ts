@@ -10,6 +10,7 @@ export {
   readContractFiles,
 } from './load.js';
 export { findUntestedChanges, type UntestedChange } from './rules/missing-test.js';
+export { touchesMatching } from './rules/rule.js';
 export * from './schema.js';
 export { type ContractState, stateOf } from './stamp.js';
 export { assignTestFiles, conventionTestsFor, pathMatcher } from './test-files.js';

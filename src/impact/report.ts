@@ -9,9 +9,8 @@ import {
   type ChangeSet,
   type ContractSet,
   findUntestedChanges,
-  pathMatcher,
   type TreeFile,
-  touchesOf,
+  touchesMatching,
 } from '../contracts/index.js';
 import { pageRank } from '../graph/operations/pagerank.js';
 import type { DependencyGraph } from '../graph/types.js';
@@ -141,14 +140,9 @@ function centralityOf(
 }
 
 function protectedPathsOf(changes: ChangeSet, contracts: ContractSet): string[] {
-  const matchers = contracts.safety.protected.map((entry) => ({
-    entry,
-    matches: pathMatcher(entry.paths, entry.except),
-  }));
-  return touchesOf(changes.files)
-    .filter((touch) =>
-      matchers.some(({ entry, matches }) => matches(touch.path) && entry.changes.includes(touch.action)),
-    )
-    .map((touch) => touch.path)
+  return touchesMatching(contracts.safety.protected, changes, (entry, touch) =>
+    entry.changes.includes(touch.action),
+  )
+    .map(({ touch }) => touch.path)
     .sort();
 }

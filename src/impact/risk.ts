@@ -103,25 +103,28 @@ function sensitive({ protectedPaths, sensitivePaths }: RiskSignals): RiskFactor 
 }
 
 function dependencies({ dependencyFiles }: RiskSignals): RiskFactor {
-  return dependencyFiles.length > 0
-    ? {
-        id: 'dependencies',
-        max: 10,
-        points: 10,
-        detail: `dependency files changed: ${list(dependencyFiles)}`,
-      }
-    : { id: 'dependencies', max: 10, points: 0, detail: 'no manifest or lockfile changed' };
+  return presence(
+    'dependencies',
+    dependencyFiles,
+    'dependency files changed',
+    'no manifest or lockfile changed',
+  );
 }
 
 function globalConfig({ globalConfigFiles }: RiskSignals): RiskFactor {
-  return globalConfigFiles.length > 0
-    ? {
-        id: 'global-config',
-        max: 10,
-        points: 10,
-        detail: `files that affect everything: ${list(globalConfigFiles)}`,
-      }
-    : { id: 'global-config', max: 10, points: 0, detail: 'no config that affects everything changed' };
+  return presence(
+    'global-config',
+    globalConfigFiles,
+    'files that affect everything',
+    'no config that affects everything changed',
+  );
+}
+
+/** A factor worth all its 10 points as soon as one such file changed. */
+function presence(id: RiskFactor['id'], files: string[], found: string, none: string): RiskFactor {
+  return files.length > 0
+    ? { id, max: 10, points: 10, detail: `${found}: ${list(files)}` }
+    : { id, max: 10, points: 0, detail: none };
 }
 
 function diffSize({ changed }: RiskSignals): RiskFactor {

@@ -29,3 +29,12 @@ export const shopProject: FileTree = {
 export function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
+
+/** An architecture contract where core and api may import no other layer (api -> core breaks it). */
+export const coreBelowApi = json({
+  schemaVersion: 1,
+  layers: [
+    { name: 'core', paths: ['src/core/**'], mayImport: [] },
+    { name: 'api', paths: ['src/api/**'], mayImport: [] },
+  ],
+});

@@ -3,7 +3,7 @@ import { checkContracts } from '../../src/api/index.js';
 import { isOcppError } from '../../src/shared/errors.js';
 import { runCliInProcess } from '../helpers/cli.js';
 import { makeRepo, writeTree } from '../helpers/repo.js';
-import { CONTRACTS_DIR, json, shopProject } from './fixture.js';
+import { CONTRACTS_DIR, coreBelowApi, json, shopProject } from './fixture.js';
 
 async function errorOf(promise: Promise<unknown>) {
   try {
@@ -73,13 +73,7 @@ describe('malformed contracts', () => {
   it('still validates outside a git repository, skipping the rules that need a change', async () => {
     const root = makeRepo(shopProject, { git: false });
     writeTree(root, {
-      [`${CONTRACTS_DIR}/architecture.contract.json`]: json({
-        schemaVersion: 1,
-        layers: [
-          { name: 'core', paths: ['src/core/**'], mayImport: [] },
-          { name: 'api', paths: ['src/api/**'], mayImport: [] },
-        ],
-      }),
+      [`${CONTRACTS_DIR}/architecture.contract.json`]: coreBelowApi,
     });
     const report = await checkContracts(root);
     expect(report.base).toBeUndefined();

@@ -4,7 +4,7 @@ import type { ContractFinding } from '../../src/contracts/types.js';
 import { toSarif } from '../../src/report/sarif.js';
 import { runCliInProcess } from '../helpers/cli.js';
 import { makeRepo, writeTree } from '../helpers/repo.js';
-import { CONTRACTS_DIR, json, shopProject } from './fixture.js';
+import { CONTRACTS_DIR, coreBelowApi, json, shopProject } from './fixture.js';
 
 const finding = (overrides: Partial<ContractFinding> = {}): ContractFinding => ({
   ruleId: 'module-boundary/no-up',
@@ -65,13 +65,7 @@ describe('SARIF 2.1.0 output', () => {
   it('validate-contracts --format sarif prints one SARIF document and exits 1 on a forbidden finding', async () => {
     const root = makeRepo(shopProject);
     writeTree(root, {
-      [`${CONTRACTS_DIR}/architecture.contract.json`]: json({
-        schemaVersion: 1,
-        layers: [
-          { name: 'core', paths: ['src/core/**'], mayImport: [] },
-          { name: 'api', paths: ['src/api/**'], mayImport: [] },
-        ],
-      }),
+      [`${CONTRACTS_DIR}/architecture.contract.json`]: coreBelowApi,
     });
     const run = await runCliInProcess(['validate-contracts', root, '--format', 'sarif']);
     expect(run.code).toBe(1);

@@ -2,7 +2,16 @@
 import type { DependencyGraph } from '../../graph/types.js';
 import type { BoundaryMatcher } from '../boundaries.js';
 import { CONTRACT_FILES, type ContractName, type ContractSet } from '../schema.js';
-import type { ChangeSet, ContentReader, ContractFinding, Severity, TreeFile } from '../types.js';
+import { pathMatcher } from '../test-files.js';
+import {
+  type ChangeSet,
+  type ContentReader,
+  type ContractFinding,
+  type Severity,
+  type Touch,
+  type TreeFile,
+  touchesOf,
+} from '../types.js';
 
 export interface RuleInput {
   contracts: ContractSet;
@@ -49,4 +58,19 @@ export function makeFinding(
   };
   if (line !== undefined && line > 0) finding.line = line;
   return finding;
+}
+
+/** Each touched path with the first path entry (protected, generated) that matches it and accepts the touch. */
+export function touchesMatching<Entry extends { paths: string[]; except: string[] }>(
+  entries: readonly Entry[],
+  changes: ChangeSet | undefined,
+  accepts: (entry: Entry, touch: Touch) => boolean,
+): Array<{ touch: Touch; entry: Entry }> {
+  const matchers = entries.map((entry) => ({ entry, matches: pathMatcher(entry.paths, entry.except) }));
+  const found: Array<{ touch: Touch; entry: Entry }> = [];
+  for (const touch of touchesOf(changes?.files ?? [])) {
+    const hit = matchers.find(({ entry, matches }) => matches(touch.path) && accepts(entry, touch));
+    if (hit) found.push({ touch, entry: hit.entry });
+  }
+  return found;
 }
