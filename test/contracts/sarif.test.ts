@@ -4,7 +4,7 @@ import type { ContractFinding } from '../../src/contracts/types.js';
 import { toSarif } from '../../src/report/sarif.js';
 import { runCliInProcess } from '../helpers/cli.js';
 import { makeRepo, writeTree } from '../helpers/repo.js';
-import { CONTRACTS_DIR, coreBelowApi, json, shopProject } from './fixture.js';
+import { CONTRACTS_DIR, coreBelowApi, shopProject } from './fixture.js';
 
 const finding = (overrides: Partial<ContractFinding> = {}): ContractFinding => ({
   ruleId: 'module-boundary/no-up',

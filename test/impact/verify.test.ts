@@ -105,7 +105,7 @@ describe('verify', () => {
     const root = await committedWithContracts();
     writeTree(root, {
       'src/ui/view.ts':
-        "import { handler } from '../api/server.js';\nexport const render = () => `${handler()}`;\n",
+        'import { handler } from "../api/server.js";\nexport const render = () => String(handler()) + "!";\n',
     });
     mkdirSync(join(root, '.agent-context/runs/T-1'), { recursive: true });
     const report = await verify(root, { task: 'T-1' });
