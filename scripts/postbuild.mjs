@@ -11,3 +11,13 @@ writeFileSync(
 
 const { renderCliDocs } = await import('./cli-docs.mjs');
 writeFileSync(new URL('../docs/cli.md', import.meta.url), await renderCliDocs());
+
+// JSON Schemas of the contract files under .agent-context/contracts/ (for editors).
+const { contractJsonSchemas } = await import('../dist/contracts/schema.js');
+mkdirSync(new URL('../schema/contracts/', import.meta.url), { recursive: true });
+for (const [name, schema] of Object.entries(contractJsonSchemas())) {
+  writeFileSync(
+    new URL(`../schema/contracts/${name}`, import.meta.url),
+    `${JSON.stringify(schema, null, 2)}\n`,
+  );
+}

@@ -169,5 +169,46 @@ function withBus(base: BuildOptions, options: CallOptions): BuildOptions {
   return options.bus ? { ...base, bus: options.bus } : base;
 }
 
+export type {
+  ArchitectureContract,
+  ChangedFile,
+  ChangeSet,
+  CommandsContract,
+  ContractFinding,
+  ContractSet,
+  InferenceInput,
+  ModuleBoundaries,
+  SafetyContract,
+  Severity,
+  TestContract,
+  TreeFile,
+  ValidationInput,
+  ValidationResult,
+} from '../contracts/index.js';
+export { ensureContracts, inferContracts, loadContracts, validateContracts } from '../contracts/index.js';
+export type {
+  ChangeImpactReport,
+  CollectedChanges,
+  ImpactInput,
+  SelectionInput,
+  TestSelection,
+  VerifyReport,
+} from '../impact/index.js';
+export {
+  buildChangeImpactReport,
+  buildTestSelection,
+  buildVerifyReport,
+  collectChanges,
+  renderTaskVerify,
+} from '../impact/index.js';
 export * from './guards.js';
+export type {
+  ChangeCallOptions,
+  ContractsCallOptions,
+  ContractsReport,
+  VerifyCallOptions,
+  VerifyResult,
+} from './impact.js';
+export { checkContracts, impact, selectTests, verify } from './impact.js';
 export * from './trace.js';
+export { analyzeWorkingTree, type WorkingTree } from './working-tree.js';

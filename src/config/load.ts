@@ -1,18 +1,13 @@
 /** Finds, reads and validates the config file: file -> UserConfig -> ResolvedConfig. */
 import { pathToFileURL } from 'node:url';
-import {
-  findNodeAtLocation,
-  type ParseError,
-  parse as parseJsonc,
-  parseTree,
-  printParseErrorCode,
-} from 'jsonc-parser';
+import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 import type { z } from 'zod';
 import { OcppError } from '../shared/errors.js';
 import { pathExists, readText } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { lineColumnOf } from '../shared/json.js';
 import { joinPath } from '../shared/path.js';
+import { schemaIssueError } from '../shared/schema-error.js';
 import { type ResolvedConfig, UserConfigSchema } from './schema.js';
 
 export const CONFIG_FILE_NAMES = [
@@ -80,34 +75,10 @@ async function loadModuleConfig(root: string, file: string): Promise<ResolvedCon
 }
 
 function configIssueError(error: z.ZodError, file: string, text?: string): OcppError {
-  const issue = error.issues[0]!;
-  const path = issue.path.map(String);
-  const key = path.join('.') || '(root)';
-  const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  const keyPath = unknownKeys.length > 0 ? [...path, unknownKeys[0]!] : path;
-  const location = text ? locateKey(text, keyPath) : undefined;
-  const message =
-    unknownKeys.length > 0
-      ? `unknown key ${unknownKeys.map((name) => `"${name}"`).join(', ')}${path.length ? ` in ${key}` : ''}`
-      : `${key}: ${issue.message}`;
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem(s))` : '';
-  return new OcppError('CONFIG_INVALID', `${message}${more}`, {
+  return schemaIssueError(error, {
     file,
-    key: unknownKeys.length > 0 ? keyPath.join('.') : key,
-    ...(location ?? {}),
+    ...(text === undefined ? {} : { text }),
+    code: 'CONFIG_INVALID',
     hint: 'see schema/opencode-plusplus.config.schema.json for the allowed keys and types',
   });
-}
-
-function locateKey(text: string, path: string[]): { line: number; column: number } | undefined {
-  const tree = parseTree(text, [], { allowTrailingComma: true });
-  if (!tree) return undefined;
-  for (let length = path.length; length > 0; length--) {
-    const segments = path
-      .slice(0, length)
-      .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-    const node = findNodeAtLocation(tree, segments);
-    if (node) return lineColumnOf(text, node.parent?.type === 'property' ? node.parent.offset : node.offset);
-  }
-  return undefined;
 }

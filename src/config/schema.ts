@@ -110,6 +110,17 @@ export const MemoryConfigSchema = z
     servedInAgentsFile: z.number().int().min(0).max(100).default(12),
   })
   .describe('The lesson store under .agent-context/memory/.');
+export const ImpactConfigSchema = z
+  .strictObject({
+    /**
+     * Branches whose merge-base with HEAD is the default base of `impact`, `tests` and `verify`,
+     * tried in order, local first, then `origin/<branch>`. @default ["main","master"]
+     */
+    baseBranches: z.array(z.string().min(1)).min(1).default(['main', 'master']),
+    /** How many import hops the reverse dependency walk follows. @default 20 */
+    maxDepth: z.number().int().min(1).max(1000).default(20),
+  })
+  .describe('How a change is measured: its base and how far its impact is followed.');
 
 export const UserConfigSchema = z
   .strictObject({
@@ -121,6 +132,7 @@ export const UserConfigSchema = z
     llm: LlmConfigSchema.prefault({}),
     reflection: ReflectionConfigSchema.prefault({}),
     memory: MemoryConfigSchema.prefault({}),
+    impact: ImpactConfigSchema.prefault({}),
   })
   .describe('opencode-plusplus configuration');
 

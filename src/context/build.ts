@@ -5,6 +5,8 @@
  */
 import { promises as fsp } from 'node:fs';
 import { type LoadedConfig, loadConfig } from '../config/load.js';
+import { ensureContracts, repositoryReader, treeFiles } from '../contracts/index.js';
+import { detectProject } from '../scan/project.js';
 import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { readTextIfExists, withLock } from '../shared/fs.js';
@@ -15,7 +17,7 @@ import { type BuildMode, type ComputedContext, computeContext } from './compute.
 import { recordServedLessons } from './lessons.js';
 import type { ContextManifest } from './manifest.js';
 import { saveStatCache } from './stat-cache.js';
-import { type WrittenOutput, writeContextPackage } from './writers/package.js';
+import { hashContextDirectory, type WrittenOutput, writeContextPackage } from './writers/package.js';
 
 export { type BuildInfo, type BuildStats, readBuildInfo } from './build-info.js';
 export type { BuildMode } from './compute.js';
@@ -92,12 +94,31 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
   const { stageMs, timed } = stageTimer(bus);
   const config = options.config ?? (await loadConfig(root));
   const computed = await computeContext(root, { mode, bus, config, timed });
+  if (computed.pkg && computed.graph)
+    await timed('contracts', () => writeMissingContracts(root, computed, bus));
   const outputs = computed.pkg
     ? await timed('write', () => writeContextPackage(root, computed.pkg!, bus))
     : undefined;
   const agentsFile = computed.pkg?.files.find((file) => file.path === config.config.context.agentsFile);
   if (outputs && agentsFile) await recordServedLessons(root, agentsFile.path, agentsFile.content);
   return finishBuild(root, mode, computed, outputs, started, stageMs);
+}
+
+/**
+ * Contracts: inferred into .agent-context/contracts/ when missing, never rewritten (see
+ * src/contracts/stamp.ts). The manifest then records the hash of what is now on disk.
+ */
+async function writeMissingContracts(root: string, computed: ComputedContext, bus: EventBus): Promise<void> {
+  const { scan, contents } = computed.scanned;
+  const result = await ensureContracts(root, {
+    files: treeFiles(scan.files),
+    project: detectProject(scan),
+    graph: computed.graph!,
+    readFile: repositoryReader(root, contents),
+  });
+  if (result.written.length === 0) return;
+  bus.log('info', `inferred ${result.written.join(', ')}`);
+  computed.pkg!.manifest.hashes.contracts = await hashContextDirectory(root, layout.contracts);
 }
 
 /** Saves the caches and build info, and turns a computed (and maybe written) context into the result. */

@@ -19,6 +19,8 @@ export const layout = {
   reflection: `${CONTEXT_DIR}/reflection`,
   orchestrator: `${CONTEXT_DIR}/orchestrator`,
   delta: `${CONTEXT_DIR}/delta`,
+  verifyJson: `${CONTEXT_DIR}/verify.json`,
+  verifyMarkdown: `${CONTEXT_DIR}/verify.md`,
   cache: `${CONTEXT_DIR}/cache`,
   worktrees: `${CONTEXT_DIR}/worktrees`,
   lock: `${CONTEXT_DIR}/build`,

@@ -48,6 +48,11 @@ describe('buildContextPackage', () => {
     const files = outputs(root);
     expect(Object.keys(files).sort()).toEqual([
       '.agent-context/.gitignore',
+      '.agent-context/contracts/architecture.contract.json',
+      '.agent-context/contracts/commands.contract.json',
+      '.agent-context/contracts/module-boundaries.json',
+      '.agent-context/contracts/safety.contract.json',
+      '.agent-context/contracts/test.contract.json',
       '.agent-context/graph.json',
       '.agent-context/index.json',
       '.agent-context/manifest.json',

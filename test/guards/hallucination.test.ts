@@ -111,9 +111,24 @@ const cases: Array<{ name: string; files?: Record<string, string>; messages?: st
   { name: 'prose "make sure"', messages: 'Make sure to run the tests before merging.', expect: [] },
   { name: 'files that exist', messages: 'I updated `src/price.ts` and fixed src/server.ts.', expect: [] },
   { name: 'a version number is not a file', messages: 'Updated lodash to 4.17.21.', expect: [] },
-  { name: 'python: declared package and stdlib', files: { 'tools/fetch.py': 'import os\nimport requests\n\ndef fetch(url):\n    return requests.get(url, timeout=os.cpu_count())\n' }, expect: [] },
-  { name: 'python: import name differs from the distribution (yaml / PyYAML)', files: { 'tools/load.py': 'import yaml\n\ndef load(text):\n    return yaml.safe_load(text)\n' }, expect: [] },
-  { name: 'python: undeclared package', files: { 'tools/stats.py': 'import numpy as np\n\ndef mean(values):\n    return np.mean(values)\n' }, expect: ['undeclared-package'] },
+  {
+    name: 'python: declared package and stdlib',
+    files: {
+      'tools/fetch.py':
+        'import os\nimport requests\n\ndef fetch(url):\n    return requests.get(url, timeout=os.cpu_count())\n',
+    },
+    expect: [],
+  },
+  {
+    name: 'python: import name differs from the distribution (yaml / PyYAML)',
+    files: { 'tools/load.py': 'import yaml\n\ndef load(text):\n    return yaml.safe_load(text)\n' },
+    expect: [],
+  },
+  {
+    name: 'python: undeclared package',
+    files: { 'tools/stats.py': 'import numpy as np\n\ndef mean(values):\n    return np.mean(values)\n' },
+    expect: ['undeclared-package'],
+  },
   {
     name: 'undeclared package',
     files: { 'src/h1.ts': "import pad from 'left-pad-ultra';\nexport { pad };\n" },

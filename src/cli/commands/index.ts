@@ -1,6 +1,7 @@
 /** Every command, one file each. Adding one: write `<name>.ts` exporting a `CommandDefinition`, list it here. */
 import type { CommandDefinition } from '../command.js';
 import { buildCommand } from './build.js';
+import { validateContractsCommand } from './contracts.js';
 import { deltaCommand } from './delta.js';
 import { diffCommand } from './diff.js';
 import { doctorCommand } from './doctor.js';
@@ -9,10 +10,12 @@ import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
 import { hallucinationCommand } from './hallucination.js';
+import { impactCommand } from './impact.js';
 import { memoryCommand } from './memory.js';
 import { reflectCommand } from './reflect.js';
 import { statusCommand } from './status.js';
 import { traceCommand } from './trace.js';
+import { verifyCommand } from './verify.js';
 
 export const commands: readonly CommandDefinition[] = [
   buildCommand,
@@ -28,4 +31,7 @@ export const commands: readonly CommandDefinition[] = [
   doctorCommand,
   reflectCommand,
   memoryCommand,
+  validateContractsCommand,
+  impactCommand,
+  verifyCommand,
 ];

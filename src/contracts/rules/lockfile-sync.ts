@@ -1,0 +1,162 @@
+/**
+ * A manifest's dependencies changed but its lockfile did not (npm, pnpm, yarn, bun, poetry, uv,
+ * pdm, pipenv, go.sum, Cargo.lock). Only the dependency parts of a manifest are compared, so a
+ * new script in package.json needs no lockfile change.
+ */
+import { stableStringify } from '../../shared/json.js';
+import { directoryOf } from '../../shared/path.js';
+import { touchesOf } from '../types.js';
+import { type ContractRule, makeFinding } from './rule.js';
+
+interface Ecosystem {
+  manifest: RegExp;
+  /** Lockfile name -> the command that updates it. */
+  lockfiles: Record<string, string>;
+  /** The part of the manifest the lockfile depends on. */
+  dependencies(text: string): string;
+}
+
+const ECOSYSTEMS: Ecosystem[] = [
+  {
+    manifest: /(^|\/)package\.json$/,
+    lockfiles: {
+      'package-lock.json': 'npm install',
+      'npm-shrinkwrap.json': 'npm install',
+      'pnpm-lock.yaml': 'pnpm install',
+      'yarn.lock': 'yarn install',
+      'bun.lock': 'bun install',
+      'bun.lockb': 'bun install',
+    },
+    dependencies: packageJsonDependencies,
+  },
+  {
+    manifest: /(^|\/)pyproject\.toml$/,
+    lockfiles: { 'poetry.lock': 'poetry lock', 'uv.lock': 'uv lock', 'pdm.lock': 'pdm lock' },
+    dependencies: (text) =>
+      tomlSections(
+        text,
+        /^(project\.optional-dependencies|dependency-groups|tool\.poetry(\.group\.[^.]+)?\.(dev-)?dependencies|tool\.uv.*)$/,
+      ) + projectDependencies(text),
+  },
+  {
+    manifest: /(^|\/)Pipfile$/,
+    lockfiles: { 'Pipfile.lock': 'pipenv lock' },
+    dependencies: (text) => tomlSections(text, /^(packages|dev-packages|requires)$/),
+  },
+  { manifest: /(^|\/)go\.mod$/, lockfiles: { 'go.sum': 'go mod tidy' }, dependencies: goDependencies },
+  {
+    manifest: /(^|\/)Cargo\.toml$/,
+    lockfiles: { 'Cargo.lock': 'cargo build (it updates Cargo.lock)' },
+    dependencies: (text) =>
+      tomlSections(
+        text,
+        /(^|\.)(dependencies|dev-dependencies|build-dependencies)$|^patch\.|^package$|^workspace\.dependencies$/,
+      ),
+  },
+];
+
+export const lockfileSyncRule: ContractRule = {
+  id: 'lockfile-sync',
+  contract: 'safety',
+  description: "A manifest's dependencies changed without its lockfile.",
+  needsChanges: true,
+  async check({ changes, contents, paths }) {
+    const touches = touchesOf(changes?.files ?? []);
+    const touched = new Set(touches.map((touch) => touch.path));
+    const findings = [];
+    for (const touch of touches) {
+      if (touch.action === 'deleted') continue;
+      const ecosystem = ECOSYSTEMS.find((candidate) => candidate.manifest.test(touch.path));
+      const lockfile = ecosystem && nearestLockfile(touch.path, ecosystem, paths);
+      if (!ecosystem || !lockfile || touched.has(lockfile)) continue;
+      const before =
+        touch.action === 'added'
+          ? ''
+          : ((await contents?.before(touch.change.previousPath ?? touch.path)) ?? '');
+      const after = (await contents?.after(touch.path)) ?? '';
+      if (ecosystem.dependencies(before) === ecosystem.dependencies(after)) continue;
+      const update = ecosystem.lockfiles[lockfile.slice(lockfile.lastIndexOf('/') + 1)];
+      findings.push(
+        makeFinding(
+          this,
+          'required',
+          touch.path,
+          undefined,
+          `${touch.path} changed its dependencies but ${lockfile} did not change`,
+          `Run \`${update}\` and commit ${lockfile}, so installs stay reproducible.`,
+        ),
+      );
+    }
+    return findings;
+  },
+};
+
+/** The lockfile of the manifest's folder or of the closest folder above it (workspaces lock at the root). */
+function nearestLockfile(
+  manifest: string,
+  ecosystem: Ecosystem,
+  paths: ReadonlySet<string>,
+): string | undefined {
+  let directory = directoryOf(manifest);
+  for (;;) {
+    for (const name of Object.keys(ecosystem.lockfiles)) {
+      const candidate = directory ? `${directory}/${name}` : name;
+      if (paths.has(candidate)) return candidate;
+    }
+    if (!directory) return undefined;
+    directory = directoryOf(directory);
+  }
+}
+
+function packageJsonDependencies(text: string): string {
+  try {
+    const manifest = JSON.parse(text || '{}') as Record<string, unknown>;
+    const keys = [
+      'dependencies',
+      'devDependencies',
+      'optionalDependencies',
+      'peerDependencies',
+      'overrides',
+      'resolutions',
+      'workspaces',
+    ];
+    return stableStringify(Object.fromEntries(keys.map((key) => [key, manifest[key]])));
+  } catch {
+    return text;
+  }
+}
+
+/** Lines of the TOML sections whose header matches (comments and blank lines dropped). */
+export function tomlSections(text: string, header: RegExp): string {
+  const kept: string[] = [];
+  let inside = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\s+#.*$/, '').trim();
+    const section = /^\[\[?([^\]]+)\]\]?$/.exec(line)?.[1];
+    if (section !== undefined) {
+      inside = header.test(section.trim().replace(/["']/g, ''));
+      if (inside) kept.push(`[${section}]`);
+      continue;
+    }
+    if (inside && line && !line.startsWith('#')) kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/** `dependencies = [...]` of the `[project]` table (PEP 621). */
+function projectDependencies(text: string): string {
+  const project = /^\[project\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] ?? '';
+  return /^dependencies\s*=\s*\[[\s\S]*?\]/m.exec(project)?.[0].replace(/\s+/g, ' ') ?? '';
+}
+
+function goDependencies(text: string): string {
+  const kept: string[] = [];
+  let block = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\/\/.*$/, '').trim();
+    if (/^(require|replace|exclude)\s*\($/.test(line)) block = true;
+    else if (block && line === ')') block = false;
+    else if (block || /^(require|replace|exclude)\s/.test(line)) kept.push(line);
+  }
+  return kept.filter(Boolean).join('\n');
+}

@@ -1,0 +1,18 @@
+/** The impact stage: changed files, the reverse dependency walk, risk, test selection, verify. */
+export { type BaseOptions, EMPTY_TREE, resolveBase } from './base.js';
+export { type ChangeOptions, type CollectedChanges, collectChanges, gitContentReader } from './changes.js';
+export type { AffectedFile } from './dependents.js';
+export { type GlobalTrigger, globalTriggerOf } from './global-files.js';
+export { renderImpactMarkdown, renderTestsMarkdown, renderVerifyMarkdown } from './markdown.js';
+export type { AffectedModule } from './modules.js';
+export { buildChangeImpactReport, type ChangeImpactReport, type ImpactInput } from './report.js';
+export type { RiskAssessment, RiskFactor } from './risk.js';
+export {
+  buildTestSelection,
+  type SelectedTest,
+  type SelectionInput,
+  type TestCommand,
+  type TestSelection,
+} from './select.js';
+export { buildVerifyReport, type VerifyParts, type VerifyReport } from './verify.js';
+export { type RenderOptions, renderTaskVerify } from './write-verify.js';
