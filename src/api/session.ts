@@ -7,7 +7,7 @@ import { explainFile, type FileExplanation } from '../context/explain.js';
 import { type LoadedContext, loadBuiltContext } from '../context/load.js';
 import { readManifest } from '../context/manifest.js';
 import { resolveAbsolute } from '../shared/path.js';
-import { status, update } from './index.js';
+import { status, update } from './context.js';
 
 export class ContextSession {
   readonly root: string;

@@ -21,7 +21,7 @@ export const buildCommand: CommandDefinition = (program, context) => {
       .option('--verbose', 'print debug log lines on stderr')
       .action(async (dir: string | undefined, options: CommonOptions) =>
         runAction(context, options, async (bus) => {
-          const api = await import('../../api/index.js');
+          const api = await import('../../api/context.js');
           const result = await api[mode](dir ?? '.', { bus });
           if (options.json) writeJson(context.io, result);
           else {

@@ -29,7 +29,7 @@ export const validateContractsCommand: CommandDefinition = (program, context) =>
     .action(async (dir: string | undefined, options: ValidateOptions) =>
       runAction(context, options, async (bus) => {
         const format = outputFormat(options);
-        const { checkContracts } = await import('../../api/index.js');
+        const { checkContracts } = await import('../../api/impact.js');
         const report = await checkContracts(dir ?? '.', {
           bus,
           ...(options.base === undefined ? {} : { base: options.base }),

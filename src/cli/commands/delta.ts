@@ -12,7 +12,7 @@ export const deltaCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the delta as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async (bus) => {
-        const { delta } = await import('../../api/index.js');
+        const { delta } = await import('../../api/context.js');
         const result = await delta(dir ?? '.', { bus });
         if (options.json) writeJson(context.io, result);
         else

@@ -12,7 +12,7 @@ export const diffCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the delta as one JSON document')
     .action(async (a: string, b: string, options: CommonOptions) =>
       runAction(context, options, async () => {
-        const { diff } = await import('../../api/index.js');
+        const { diff } = await import('../../api/context.js');
         const result = await diff(a, b);
         if (options.json) writeJson(context.io, result);
         else writeLine(context.io.stdout, (await import('../../report/lifecycle.js')).formatDelta(result));

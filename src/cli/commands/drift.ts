@@ -12,7 +12,7 @@ export const driftCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the findings as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async (bus) => {
-        const { drift } = await import('../../api/index.js');
+        const { drift } = await import('../../api/context.js');
         const report = await drift(dir ?? '.', { bus });
         if (options.json) writeJson(context.io, report);
         else writeLine(context.io.stdout, (await import('../../report/lifecycle.js')).formatDrift(report));

@@ -12,7 +12,7 @@ export const evolveCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the result as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async (bus) => {
-        const { evolve } = await import('../../api/index.js');
+        const { evolve } = await import('../../api/context.js');
         const result = await evolve(dir ?? '.', { bus });
         if (options.json) writeJson(context.io, result);
         else writeLine(context.io.stdout, (await import('../../report/lifecycle.js')).formatEvolve(result));

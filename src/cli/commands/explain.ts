@@ -12,7 +12,7 @@ export const explainCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the explanation as one JSON document')
     .action(async (file: string, dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async (bus) => {
-        const { explain } = await import('../../api/index.js');
+        const { explain } = await import('../../api/context.js');
         const result = await explain(file, dir ?? '.', { bus });
         if (options.json) writeJson(context.io, result);
         else

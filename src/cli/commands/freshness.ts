@@ -13,7 +13,7 @@ export const freshnessCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the report as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions & { check?: boolean }) =>
       runAction(context, options, async (bus) => {
-        const { freshness } = await import('../../api/index.js');
+        const { freshness } = await import('../../api/context.js');
         const report = await freshness(dir ?? '.', { bus });
         if (options.json) writeJson(context.io, report);
         else

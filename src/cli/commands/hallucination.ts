@@ -22,7 +22,7 @@ export const hallucinationCommand: CommandDefinition = (program, context) => {
         options: CommonOptions & { trace?: string; messageFile?: string; files?: string[] },
       ) =>
         runAction(context, options, async (bus) => {
-          const { hallucination } = await import('../../api/index.js');
+          const { hallucination } = await import('../../api/guards.js');
           const messages = options.messageFile ? await readMessages(options.messageFile) : undefined;
           const report = await hallucination(dir ?? '.', {
             bus,

@@ -18,7 +18,7 @@ export const impactCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the report as one JSON document')
     .action(async (dir: string | undefined, options: ChangeOptions) =>
       runAction(context, options, async (bus) => {
-        const { impact } = await import('../../api/index.js');
+        const { impact } = await import('../../api/impact.js');
         const report = await impact(dir ?? '.', { bus, ...baseOf(options) });
         if (options.json) writeJson(context.io, report);
         else writeLine(context.io.stdout, (await import('../../report/impact.js')).formatImpact(report));
@@ -35,7 +35,7 @@ export const impactCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the selection as one JSON document')
     .action(async (dir: string | undefined, options: ChangeOptions) =>
       runAction(context, options, async (bus) => {
-        const { selectTests } = await import('../../api/index.js');
+        const { selectTests } = await import('../../api/impact.js');
         const selection = await selectTests(dir ?? '.', { bus, ...baseOf(options) });
         if (options.json) writeJson(context.io, selection);
         else writeLine(context.io.stdout, (await import('../../report/impact.js')).formatTests(selection));

@@ -12,7 +12,7 @@ export const statusCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the status as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
-        const { status } = await import('../../api/index.js');
+        const { status } = await import('../../api/context.js');
         const result = await status(dir ?? '.');
         if (options.json) writeJson(context.io, result);
         else writeLine(context.io.stdout, (await import('../../report/context.js')).formatStatus(result));

@@ -23,7 +23,7 @@ export const verifyCommand: CommandDefinition = (program, context) => {
     .action(async (dir: string | undefined, options: VerifyOptions) =>
       runAction(context, options, async (bus) => {
         const format = outputFormat(options);
-        const { verify } = await import('../../api/index.js');
+        const { verify } = await import('../../api/impact.js');
         const report = await verify(dir ?? '.', {
           bus,
           ...baseOf(options),
