@@ -138,7 +138,7 @@ export async function verify(directory = '.', options: VerifyCallOptions = {}): 
   return { ...report, written };
 }
 
-interface ChangeAnalysis {
+export interface ChangeAnalysis {
   tree: WorkingTree;
   contracts: ContractSet;
   contractFiles: ContractFileState[];
@@ -146,7 +146,7 @@ interface ChangeAnalysis {
   impact: ChangeImpactReport;
 }
 
-async function analyzeChange(directory: string, options: ChangeCallOptions): Promise<ChangeAnalysis> {
+export async function analyzeChange(directory: string, options: ChangeCallOptions): Promise<ChangeAnalysis> {
   const root = resolveAbsolute(directory);
   const config = await loadConfig(root);
   const change = await collectChanges(root, changeOptions(config, options));

@@ -89,6 +89,7 @@ export type {
 } from './impact.js';
 export { checkContracts, impact, selectTests, verify } from './impact.js';
 export * from './memory.js';
+export * from './policy.js';
 export { type ReflectCallOptions, reflectOnce } from './reflect.js';
 export * from './trace.js';
 export { analyzeWorkingTree, type WorkingTree } from './working-tree.js';

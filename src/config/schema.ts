@@ -122,6 +122,26 @@ export const ImpactConfigSchema = z
   })
   .describe('How a change is measured: its base and how far its impact is followed.');
 
+export const PolicyConfigSchema = z
+  .strictObject({
+    /**
+     * How much proof closes a requirement. `advisory`: a manual claim counts (reported as
+     * unverified); `balanced`: after source or config changes the tests need command or CI evidence;
+     * `strict`: tests and contract validation need current-tree command or CI evidence. @default "balanced"
+     */
+    evidence: z.enum(['advisory', 'balanced', 'strict']).default('balanced'),
+    /** What fails the gate: `forbidden` findings only, also `required` ones, or also `risk`. @default "required" */
+    failOn: z.enum(['forbidden', 'required', 'risk']).default('required'),
+    /** A change larger than this is a risk finding. @default {"files":25,"lines":600} */
+    largeDiff: z
+      .strictObject({
+        files: z.number().int().positive().default(25),
+        lines: z.number().int().positive().default(600),
+      })
+      .prefault({}),
+  })
+  .describe('The policy gate: evidence policy and how hard it gates.');
+
 export const UserConfigSchema = z
   .strictObject({
     /** JSON Schema reference for editors; ignored by the tool. */
@@ -133,6 +153,7 @@ export const UserConfigSchema = z
     reflection: ReflectionConfigSchema.prefault({}),
     memory: MemoryConfigSchema.prefault({}),
     impact: ImpactConfigSchema.prefault({}),
+    policy: PolicyConfigSchema.prefault({}),
   })
   .describe('opencode-plusplus configuration');
 

@@ -11,13 +11,16 @@ import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
 import { hallucinationCommand } from './hallucination.js';
 import { impactCommand } from './impact.js';
+import { initCommand } from './init.js';
 import { memoryCommand } from './memory.js';
+import { policyCommand } from './policy.js';
 import { reflectCommand } from './reflect.js';
 import { statusCommand } from './status.js';
 import { traceCommand } from './trace.js';
 import { verifyCommand } from './verify.js';
 
 export const commands: readonly CommandDefinition[] = [
+  initCommand,
   buildCommand,
   statusCommand,
   freshnessCommand,
@@ -34,4 +37,5 @@ export const commands: readonly CommandDefinition[] = [
   validateContractsCommand,
   impactCommand,
   verifyCommand,
+  policyCommand,
 ];
