@@ -91,6 +91,7 @@ export { checkContracts, impact, selectTests, verify } from './impact.js';
 export * from './memory.js';
 export * from './policy.js';
 export { type ReflectCallOptions, reflectOnce } from './reflect.js';
+export * from './regression.js';
 export * from './trace.js';
 export { analyzeWorkingTree, type WorkingTree } from './working-tree.js';
 export { EventBus };

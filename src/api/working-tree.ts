@@ -8,6 +8,7 @@ import { stageTimer } from '../context/build.js';
 import { computeContext } from '../context/compute.js';
 import { type InferenceInput, repositoryReader, type TreeFile, treeFiles } from '../contracts/index.js';
 import type { DependencyGraph } from '../graph/types.js';
+import type { IndexedFile } from '../index/types.js';
 import { detectProject, type ProjectFacts } from '../scan/project.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 
@@ -16,6 +17,8 @@ export interface WorkingTree {
   config: LoadedConfig;
   files: TreeFile[];
   graph: DependencyGraph;
+  /** Every indexed file's facts (symbols, imports...), current. */
+  indexed: IndexedFile[];
   project: ProjectFacts;
   /** What contract inference reads. */
   inference: InferenceInput;
@@ -45,6 +48,7 @@ export async function analyzeWorkingTree(
     config,
     files,
     graph,
+    indexed: computed.index!.files,
     project,
     inference: { files, project, graph, readFile: repositoryReader(root, contents) },
   };

@@ -77,3 +77,31 @@ export async function headCommit(directory: string): Promise<string | undefined>
   const result = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], directory);
   return result.exitCode === 0 ? result.stdout.trim() : undefined;
 }
+
+/** 1-based inclusive line ranges, in the working tree, that differ from `base` per file (from `git diff -U0`). */
+export async function changedLineRanges(
+  root: string,
+  base: string,
+  files: readonly string[],
+): Promise<Map<string, Array<[number, number]>>> {
+  const ranges = new Map<string, Array<[number, number]>>();
+  if (files.length === 0) return ranges;
+  const result = await runGit(['diff', '-U0', '--no-color', '--no-ext-diff', base, '--', ...files], root);
+  if (result.exitCode !== 0) return ranges;
+  let current: string | undefined;
+  for (const line of result.stdout.split('\n')) {
+    if (line.startsWith('+++ ')) {
+      current = line === '+++ /dev/null' ? undefined : line.slice(6);
+      continue;
+    }
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
+    if (!hunk || !current) continue;
+    const start = Number(hunk[1]);
+    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+    // A pure deletion (count 0) still touches the line it happened at.
+    const list = ranges.get(current) ?? [];
+    list.push([Math.max(1, start), Math.max(start, start + count - 1)]);
+    ranges.set(current, list);
+  }
+  return ranges;
+}

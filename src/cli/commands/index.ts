@@ -15,6 +15,7 @@ import { initCommand } from './init.js';
 import { memoryCommand } from './memory.js';
 import { policyCommand } from './policy.js';
 import { reflectCommand } from './reflect.js';
+import { regressionCommand } from './regression.js';
 import { statusCommand } from './status.js';
 import { traceCommand } from './trace.js';
 import { verifyCommand } from './verify.js';
@@ -30,6 +31,7 @@ export const commands: readonly CommandDefinition[] = [
   diffCommand,
   traceCommand,
   hallucinationCommand,
+  regressionCommand,
   explainCommand,
   doctorCommand,
   reflectCommand,
