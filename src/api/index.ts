@@ -88,6 +88,7 @@ export type {
   VerifyResult,
 } from './impact.js';
 export { checkContracts, impact, selectTests, verify } from './impact.js';
+export * from './loop.js';
 export * from './memory.js';
 export * from './policy.js';
 export { type ReflectCallOptions, reflectOnce } from './reflect.js';

@@ -4,6 +4,8 @@ import type { GuardReport } from '../guards/types.js';
 import type { KnownIssue, NewKnownIssue } from '../memory/known-issues.js';
 import type { EventBus } from '../shared/events.js';
 import type { EvidencePolicy } from '../trace/evidence.js';
+import type { Trace } from '../trace/types.js';
+import type { ChangeAnalysis } from './impact.js';
 
 export type { IssueMatch } from '../guards/regression/check.js';
 
@@ -70,23 +72,32 @@ export async function regressionCheck(
   directory = '.',
   options: RegressionCheckOptions = {},
 ): Promise<RegressionReport> {
-  const [
-    { analyzeChange },
-    { checkRegressions },
-    { readKnownIssues },
-    { changedLineRanges },
-    { workingTreeHash },
-  ] = await Promise.all([
-    import('./impact.js'),
-    import('../guards/regression/check.js'),
-    import('../memory/known-issues.js'),
-    import('../shared/git.js'),
-    import('../shared/worktree-hash.js'),
-  ]);
+  const { analyzeChange } = await import('./impact.js');
   const analysis = await analyzeChange(directory, {
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.base ? { base: options.base } : {}),
   });
+  const trace = options.traceId
+    ? await (await import('../trace/store.js')).readTrace(analysis.tree.root, options.traceId)
+    : undefined;
+  return regressionFromAnalysis(analysis, {
+    ...(trace ? { trace } : {}),
+    ...(options.evidencePolicy ? { evidencePolicy: options.evidencePolicy } : {}),
+  });
+}
+
+/** The regression check over a change already analysed (the loop controller shares one analysis). */
+export async function regressionFromAnalysis(
+  analysis: ChangeAnalysis,
+  options: { trace?: Trace; evidencePolicy?: EvidencePolicy } = {},
+): Promise<RegressionReport> {
+  const [{ checkRegressions }, { readKnownIssues }, { changedLineRanges }, { workingTreeHash }] =
+    await Promise.all([
+      import('../guards/regression/check.js'),
+      import('../memory/known-issues.js'),
+      import('../shared/git.js'),
+      import('../shared/worktree-hash.js'),
+    ]);
   const root = analysis.tree.root;
   const changedFiles = analysis.impact.changed
     .filter((file) => file.status !== 'deleted')
@@ -102,13 +113,11 @@ export async function regressionCheck(
       )
       .map((symbol) => ({ file: file.path, name: symbol.name }));
   });
-  const trace = options.traceId
-    ? await (await import('../trace/store.js')).readTrace(root, options.traceId)
-    : undefined;
   const fullTestCommands = [
     analysis.contracts.commands.commands.test?.command,
     ...analysis.contracts.tests.runners.map((runner) => runner.fullCommand),
   ].filter((command): command is string => Boolean(command));
+  const trace = options.trace;
   return checkRegressions({
     issues: (await readKnownIssues(root)).filter((issue) => issue.status === 'fixed'),
     changedFiles,

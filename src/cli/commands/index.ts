@@ -12,6 +12,7 @@ import { freshnessCommand } from './freshness.js';
 import { hallucinationCommand } from './hallucination.js';
 import { impactCommand } from './impact.js';
 import { initCommand } from './init.js';
+import { loopCommand } from './loop.js';
 import { memoryCommand } from './memory.js';
 import { policyCommand } from './policy.js';
 import { reflectCommand } from './reflect.js';
@@ -30,6 +31,7 @@ export const commands: readonly CommandDefinition[] = [
   evolveCommand,
   diffCommand,
   traceCommand,
+  loopCommand,
   hallucinationCommand,
   regressionCommand,
   explainCommand,

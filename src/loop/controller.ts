@@ -1,0 +1,383 @@
+/**
+ * `buildLoopControllerReport()`: at any point of an agent's work, what now — and why? It turns
+ * freshness, drift, contracts, the diff, test selection, the task pack and trace evidence into
+ * decisions, each with its priority, confidence, whether it blocks, the signals behind it, the
+ * reason in words and the command to run next. Pure: every input arrives as data.
+ */
+import type { ContractFinding } from '../contracts/types.js';
+import {
+  boundaryGuard,
+  type ContextSignals,
+  contextGuard,
+  evidenceGuard,
+  impactGuard,
+} from '../guards/adapters.js';
+import type { GuardFinding } from '../guards/types.js';
+import type { ChangeImpactReport } from '../impact/report.js';
+import type { TestSelection } from '../impact/select.js';
+import type { EvidenceVerdict } from '../trace/evidence.js';
+import type { Trace } from '../trace/types.js';
+
+export type LoopPhase = 'preflight' | 'after-edit' | 'repair';
+export const LOOP_PHASES: readonly LoopPhase[] = ['preflight', 'after-edit', 'repair'];
+
+export type LoopAction =
+  | 'rebuild-context'
+  | 'repair-contracts'
+  | 'replan'
+  | 'expand-context'
+  | 'add-or-update-tests'
+  | 'run-tests'
+  | 'start-agent'
+  | 'ready-for-review';
+
+/** Lower is more urgent; ties are broken by confidence, then by action name. */
+export const ACTION_PRIORITY: Record<LoopAction, number> = {
+  'rebuild-context': 10,
+  'repair-contracts': 20,
+  replan: 30,
+  'expand-context': 40,
+  'add-or-update-tests': 50,
+  'run-tests': 60,
+  'start-agent': 70,
+  'ready-for-review': 80,
+};
+
+export interface LoopDecision {
+  action: LoopAction;
+  priority: number;
+  /** 0..1: how sure the controller is that this is the right move. */
+  confidence: number;
+  blocking: boolean;
+  /** The findings and facts behind it. */
+  signals: string[];
+  reason: string;
+  command?: string;
+}
+
+/** What run.json of the task's run says (read generically: the loop does not depend on task/). */
+export interface TaskRunFacts {
+  taskId: string;
+  files: string[];
+  /** Files retrieval expects to change (the top of the pack and files the task names). */
+  expected: string[];
+  tests: string[];
+  allowedEditGlobs: string[];
+  avoidEditGlobs: string[];
+  budget?: number;
+  usedTokens?: number;
+  omitted?: number;
+}
+
+export interface LoopInput {
+  phase: LoopPhase;
+  task: string;
+  run?: TaskRunFacts;
+  context: ContextSignals;
+  /** Changed files against the base (deleted ones included). */
+  changedFiles: string[];
+  impact?: ChangeImpactReport;
+  selection?: TestSelection;
+  contractFindings: readonly ContractFinding[];
+  evidence: readonly EvidenceVerdict[];
+  trace?: Trace;
+  /** Findings of other guards (hallucination, regression). */
+  guardFindings: readonly GuardFinding[];
+  /** Shell-safe form of the task for suggested commands. */
+  quotedTask: string;
+}
+
+export interface PlanActualDiff {
+  expectedNotProduced: string[];
+  producedNotExpected: string[];
+  overlap: string[];
+  /** |overlap| / |expected|; 1 when nothing was expected. */
+  completionRatio: number;
+}
+
+export interface LoopControllerReport {
+  schemaVersion: 1;
+  phase: LoopPhase;
+  task: string;
+  taskId?: string;
+  /** The most urgent decision. */
+  next: LoopDecision;
+  /** Every decision, most urgent first. */
+  decisions: LoopDecision[];
+  /** True when a blocking decision exists. */
+  blocked: boolean;
+  /** Every guard finding that fed the decisions, in one shape. */
+  findings: GuardFinding[];
+  /** Each evidence requirement and whether the trace satisfies it. */
+  evidence: EvidenceVerdict[];
+  planDiff?: PlanActualDiff;
+}
+
+export function buildLoopControllerReport(input: LoopInput): LoopControllerReport {
+  const findings = collectFindings(input);
+  const planDiff =
+    input.run && input.phase !== 'preflight' ? planActualDiff(input.run, input.changedFiles) : undefined;
+  const decisions = sortDecisions(
+    [
+      rebuildContext(input, findings),
+      repairContracts(input, findings),
+      replan(input, findings, planDiff),
+      expandContext(input, findings),
+      addOrUpdateTests(input, findings),
+      runTests(input, findings),
+    ].filter((decision): decision is LoopDecision => decision !== undefined),
+  );
+  decisions.push(...finalDecision(input, decisions));
+  const sorted = sortDecisions(decisions);
+  return {
+    schemaVersion: 1,
+    phase: input.phase,
+    task: input.task,
+    ...(input.run ? { taskId: input.run.taskId } : {}),
+    next: sorted[0]!,
+    decisions: sorted,
+    blocked: sorted.some((decision) => decision.blocking),
+    findings,
+    evidence: [...input.evidence],
+    ...(planDiff ? { planDiff } : {}),
+  };
+}
+
+function collectFindings(input: LoopInput): GuardFinding[] {
+  const protectedPaths = input.contractFindings
+    .filter((finding) => finding.ruleId.startsWith('protected-path') && finding.severity === 'forbidden')
+    .map((finding) => finding.file);
+  const live = input.changedFiles;
+  return [
+    ...contextGuard(input.context),
+    ...boundaryGuard({
+      changedFiles: live,
+      allowedEditGlobs: input.run?.allowedEditGlobs ?? [],
+      avoidEditGlobs: input.run?.avoidEditGlobs ?? [],
+      protectedPaths,
+    }),
+    ...evidenceGuard(input.evidence),
+    ...(input.impact ? impactGuard(input.impact, input.selection?.regression.tests.length ?? 0) : []),
+    ...input.guardFindings,
+  ];
+}
+
+export function planActualDiff(run: TaskRunFacts, changed: readonly string[]): PlanActualDiff {
+  const expected = new Set(run.expected);
+  const produced = new Set(changed);
+  const overlap = [...expected].filter((path) => produced.has(path)).sort();
+  return {
+    expectedNotProduced: [...expected].filter((path) => !produced.has(path)).sort(),
+    producedNotExpected: [...produced].filter((path) => !expected.has(path)).sort(),
+    overlap,
+    completionRatio: expected.size === 0 ? 1 : round(overlap.length / expected.size),
+  };
+}
+
+function rebuildContext(input: LoopInput, findings: GuardFinding[]): LoopDecision | undefined {
+  const context = findings.filter(
+    (finding) => finding.guard === 'context' && finding.requiredAction === 'rebuild-context',
+  );
+  if (context.length === 0) return undefined;
+  const missing = input.context.verdict === 'missing' || input.context.verdict === 'inconsistent';
+  return decision('rebuild-context', {
+    confidence: missing ? 0.95 : 0.85,
+    blocking: true,
+    signals: context.map((finding) => finding.id),
+    reason: missing
+      ? `the context is ${input.context.verdict}: build it before anything else`
+      : 'the generated context no longer matches the tree: refresh it so the agent and the gates read current facts',
+    command: input.context.verdict === 'missing' ? 'opencode-plusplus build' : 'opencode-plusplus update',
+  });
+}
+
+function repairContracts(input: LoopInput, findings: GuardFinding[]): LoopDecision | undefined {
+  const blockingContracts = input.contractFindings.filter(
+    (finding) =>
+      finding.severity === 'forbidden' ||
+      (finding.severity === 'required' && !finding.ruleId.startsWith('missing-test')),
+  );
+  const boundary = findings.filter((finding) => finding.guard === 'boundary' && finding.severity === 'block');
+  if (blockingContracts.length === 0 && boundary.length === 0) return undefined;
+  const first = blockingContracts[0];
+  return decision('repair-contracts', {
+    confidence: 0.9,
+    blocking: true,
+    signals: [
+      ...blockingContracts.map(
+        (finding) => `${finding.ruleId}:${finding.file}${finding.line ? `:${finding.line}` : ''}`,
+      ),
+      ...boundary.map((finding) => finding.id),
+    ],
+    reason: first
+      ? `${blockingContracts.length + boundary.length} contract violation(s), e.g. ${first.file}${first.line ? `:${first.line}` : ''}: ${first.message}`
+      : `${boundary.length} edit(s) outside the boundary, e.g. ${boundary[0]!.message}`,
+    command: 'opencode-plusplus validate-contracts .',
+  });
+}
+
+function replan(
+  input: LoopInput,
+  findings: GuardFinding[],
+  diff: PlanActualDiff | undefined,
+): LoopDecision | undefined {
+  const command = `opencode-plusplus task ${input.quotedTask} . --force`;
+  if (!input.run) {
+    return decision('replan', {
+      confidence: 0.9,
+      blocking: true,
+      signals: ['no-task-pack'],
+      reason:
+        'the task has no pack yet: plan it (files to read, edit boundary, tests) before an agent starts',
+      command: `opencode-plusplus task ${input.quotedTask} .`,
+    });
+  }
+  const stalePack = findings.filter((finding) => finding.rule === 'drift-task-pack-stale');
+  const hallucinated = findings.filter(
+    (finding) => finding.guard === 'hallucination' && finding.severity === 'block',
+  );
+  const signals = [...stalePack.map((finding) => finding.id), ...hallucinated.map((finding) => finding.id)];
+  const codeChanged = diff !== undefined && diff.producedNotExpected.length + diff.overlap.length > 0;
+  const missedThePlan =
+    diff !== undefined && codeChanged && diff.overlap.length === 0 && input.run.expected.length > 0;
+  if (missedThePlan)
+    signals.push(
+      `plan-vs-actual: 0 of ${input.run.expected.length} expected file(s) changed; ${diff!.producedNotExpected.length} unexpected`,
+    );
+  if (signals.length === 0) return undefined;
+  const reason =
+    hallucinated.length > 0
+      ? `the change relies on things the repository does not have (${hallucinated[0]!.message}): re-plan with the real facts`
+      : missedThePlan
+        ? `the diff and the plan disagree: none of the expected files (${input.run.expected.slice(0, 3).join(', ')}) changed, ${diff!.producedNotExpected.slice(0, 3).join(', ')} did`
+        : 'the task pack names files that moved or vanished';
+  return decision('replan', {
+    confidence: hallucinated.length > 0 ? 0.75 : missedThePlan ? 0.6 : 0.8,
+    blocking: hallucinated.length > 0,
+    signals,
+    reason,
+    command,
+  });
+}
+
+function expandContext(input: LoopInput, findings: GuardFinding[]): LoopDecision | undefined {
+  if (!input.run) return undefined;
+  const inPack = new Set([...input.run.files, ...input.run.tests, ...input.run.expected]);
+  const outsideEdits = findings
+    .filter((finding) => finding.rule === 'outside-allowed')
+    .map((finding) => finding.file!);
+  const outsideReads = [
+    ...new Set(
+      (input.trace?.steps ?? [])
+        .filter((step) => step.kind === 'observation' || step.kind === 'edit')
+        .flatMap((step) => step.files),
+    ),
+  ].filter((path) => !inPack.has(path) && !outsideEdits.includes(path));
+  if (outsideEdits.length + outsideReads.length === 0) return undefined;
+  const files = [...outsideEdits, ...outsideReads].sort();
+  return decision('expand-context', {
+    confidence: 0.7,
+    blocking: false,
+    signals: files.map((path) => `outside-pack:${path}`),
+    reason: `the agent ${outsideEdits.length > 0 ? 'edited' : 'read'} ${files.slice(0, 4).join(', ')}${files.length > 4 ? ` and ${files.length - 4} more` : ''} outside the task pack: re-pack so the context covers them`,
+    command: `opencode-plusplus task ${input.quotedTask} . --force`,
+  });
+}
+
+function addOrUpdateTests(input: LoopInput, findings: GuardFinding[]): LoopDecision | undefined {
+  if (input.phase === 'preflight') return undefined;
+  const untested = findings.filter((finding) => finding.requiredAction === 'add-or-update-tests');
+  const required = input.contractFindings.filter(
+    (finding) => finding.ruleId.startsWith('missing-test') && finding.severity !== 'risk',
+  );
+  if (untested.length + required.length === 0) return undefined;
+  const files = [
+    ...new Set([
+      ...untested.flatMap((finding) => (finding.file ? [finding.file] : [])),
+      ...required.map((finding) => finding.file),
+    ]),
+  ].sort();
+  return decision('add-or-update-tests', {
+    confidence: 0.8,
+    blocking: required.length > 0 || untested.some((finding) => finding.severity === 'block'),
+    signals: [
+      ...untested.map((finding) => finding.id),
+      ...required.map((finding) => `${finding.ruleId}:${finding.file}`),
+    ],
+    reason: `${files.length > 0 ? files.slice(0, 4).join(', ') : 'the change'} changed without a test that exercises it`,
+  });
+}
+
+function runTests(input: LoopInput, findings: GuardFinding[]): LoopDecision | undefined {
+  if (input.phase === 'preflight') return undefined;
+  const missing = findings.filter(
+    (finding) =>
+      finding.guard === 'evidence' ||
+      (finding.guard === 'regression' && finding.requiredAction === 'run-tests'),
+  );
+  if (missing.length === 0) return undefined;
+  const commands = input.selection?.minimal.commands.map((entry) => entry.command) ?? [];
+  const command = commands[0] ?? input.selection?.full.commands[0]?.command;
+  return decision('run-tests', {
+    confidence: 0.9,
+    blocking: true,
+    signals: missing.map((finding) => finding.id),
+    reason: `${missing
+      .map((finding) => finding.message)
+      .slice(0, 2)
+      .join('; ')}: run the tests through the harness so the result counts`,
+    ...(command
+      ? { command: input.trace ? `opencode-plusplus trace run ${input.trace.id} -- ${command}` : command }
+      : {}),
+  });
+}
+
+/** start-agent before edits, ready-for-review after them — only when nothing blocks. */
+function finalDecision(input: LoopInput, decisions: LoopDecision[]): LoopDecision[] {
+  if (decisions.some((entry) => entry.blocking)) return [];
+  if (input.phase === 'preflight' || input.changedFiles.length === 0) {
+    if (!input.run) return [];
+    return [
+      decision('start-agent', {
+        confidence: 0.9,
+        blocking: false,
+        signals: ['context-fresh', 'task-pack-ready'],
+        reason:
+          input.changedFiles.length === 0
+            ? 'context, pack and edit boundary are ready: hand the task to the agent'
+            : 'ready to continue: hand the task to the agent',
+        command: `claude -p "$(cat .agent-context/runs/${input.run.taskId}/prompt.claude.md)"`,
+      }),
+    ];
+  }
+  const satisfied = input.evidence
+    .filter((verdict) => verdict.satisfied)
+    .map((verdict) => `${verdict.requirement}:${verdict.level}`);
+  return [
+    decision('ready-for-review', {
+      confidence: 0.85,
+      blocking: false,
+      signals: satisfied.length > 0 ? satisfied : ['no-blocking-findings'],
+      reason: `every gate passes: ${input.changedFiles.length} changed file(s), current evidence (${satisfied.join(', ') || 'none required'}), no blocking finding`,
+      command: 'opencode-plusplus policy . --format markdown',
+    }),
+  ];
+}
+
+function decision(action: LoopAction, rest: Omit<LoopDecision, 'action' | 'priority'>): LoopDecision {
+  return { action, priority: ACTION_PRIORITY[action], ...rest };
+}
+
+function sortDecisions(decisions: LoopDecision[]): LoopDecision[] {
+  return [...decisions].sort(
+    (a, b) =>
+      Number(b.blocking) - Number(a.blocking) ||
+      a.priority - b.priority ||
+      b.confidence - a.confidence ||
+      (a.action < b.action ? -1 : 1),
+  );
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
