@@ -41,6 +41,8 @@ export interface ComposeInput {
   readme?: string;
   /** The agents file's current text (undefined when it does not exist yet). */
   agentsFileText: string | undefined;
+  /** Whether the scan lists the agents file (false when it is git-ignored): only then is it a source. */
+  agentsFileScanned: boolean;
   gitCommit?: string;
   /** Hashes of components other stages own (contracts, task packs); `none` when absent. */
   externalHashes: Pick<ComponentHashes, 'contracts' | 'taskPacks' | 'memory'>;
@@ -149,7 +151,7 @@ function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextMani
   for (const file of input.scan.files) if (file.hash) sources[file.path] = file.hash;
   // The agents file as it will be on disk after this build: what a later scan will hash.
   const agentsFile = files.find((file) => file.hashedContent !== undefined);
-  if (agentsFile) sources[agentsFile.path] = sha256(withoutManagedBlock(agentsFile.content));
+  if (agentsFile && input.agentsFileScanned) sources[agentsFile.path] = sha256(withoutManagedBlock(agentsFile.content));
   const byPath = (path: string) => outputs[path] ?? 'none';
   const hashes: ComponentHashes = {
     source: hashEntries(Object.entries(sources)),

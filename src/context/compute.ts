@@ -13,8 +13,8 @@ import { TokenCache } from '../pack/tokenizer.js';
 import { detectProject } from '../scan/project.js';
 import { type ScanOutput, scanRepository } from '../scan/scan.js';
 import type { EventBus } from '../shared/events.js';
-import { readTextIfExists } from '../shared/fs.js';
-import { headCommit } from '../shared/git.js';
+import { pathExists, readTextIfExists } from '../shared/fs.js';
+import { headCommit, runGit } from '../shared/git.js';
 import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
@@ -135,6 +135,7 @@ async function composeFrom(
     contents: scanned.contents,
     ...(readme === undefined ? {} : { readme }),
     agentsFileText: agentsText,
+    agentsFileScanned: await isScanned(root, config.config.context.agentsFile, scanned),
     ...(commit ? { gitCommit: commit } : {}),
     externalHashes,
     ...(lessons.length > 0 ? { lessons } : {}),
@@ -185,4 +186,13 @@ async function outputsMatch(
 async function readReadme(root: string, paths: string[]): Promise<string | undefined> {
   const name = paths.find((path) => /^readme(\.md|\.markdown|\.rst|\.txt)?$/i.test(path));
   return name ? readTextIfExists(absolutePath(root, name)) : undefined;
+}
+
+/** Would a scan list this file? Yes when this scan did; for a file not written yet, unless .gitignore excludes it. */
+async function isScanned(root: string, path: string, scanned: ScanOutput): Promise<boolean> {
+  if (scanned.scan.files.some((file) => file.path === path)) return true;
+  if (await pathExists(absolutePath(root, path))) return false;
+  if (scanned.scan.source !== 'git') return true;
+  const result = await runGit(['check-ignore', '-q', '--', path], root);
+  return result.exitCode !== 0;
 }

@@ -138,4 +138,12 @@ describe('buildContextPackage', () => {
     );
     expect(page.routes).toEqual([{ method: 'GET', path: '/store', framework: 'next-app', line: 1 }]);
   });
+
+  it('a git-ignored AGENTS.md is not a source: update after build reuses everything', async () => {
+    const root = makeRepo({ ...project, '.gitignore': '/AGENTS.md\n' });
+    await buildContextPackage(root);
+    expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
+    const manifest = JSON.parse(readFileSync(join(root, '.agent-context/manifest.json'), 'utf8'));
+    expect(Object.keys(manifest.sources)).not.toContain('AGENTS.md');
+  });
 });
