@@ -151,7 +151,8 @@ function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextMani
   for (const file of input.scan.files) if (file.hash) sources[file.path] = file.hash;
   // The agents file as it will be on disk after this build: what a later scan will hash.
   const agentsFile = files.find((file) => file.hashedContent !== undefined);
-  if (agentsFile && input.agentsFileScanned) sources[agentsFile.path] = sha256(withoutManagedBlock(agentsFile.content));
+  if (agentsFile && input.agentsFileScanned)
+    sources[agentsFile.path] = sha256(withoutManagedBlock(agentsFile.content));
   const byPath = (path: string) => outputs[path] ?? 'none';
   const hashes: ComponentHashes = {
     source: hashEntries(Object.entries(sources)),

@@ -27,15 +27,82 @@ export function conventionTestsFor(
   tests: readonly string[],
 ): string[] {
   const found = new Set<string>();
+  const sorted = sortedTests(tests);
   for (const convention of conventions) {
     const match = new RegExp(convention.source).exec(source);
     if (!match) continue;
-    const pattern = new RegExp(
-      convention.test.replace(/\$(\d)/g, (_all, index: string) => escapeRegex(match[Number(index)] ?? '')),
+    const substituted = convention.test.replace(/\$(\d)/g, (_all, index: string) =>
+      escapeRegex(match[Number(index)] ?? ''),
     );
-    for (const test of tests) if (test !== source && pattern.test(test)) found.add(test);
+    const pattern = new RegExp(substituted);
+    // Only tests that start with the pattern's literal prefix can match: look at that slice alone.
+    for (const test of withPrefix(sorted, literalPrefix(substituted)))
+      if (test !== source && pattern.test(test)) found.add(test);
   }
   return [...found].sort();
+}
+
+const sortedCache = new WeakMap<readonly string[], string[]>();
+
+function sortedTests(tests: readonly string[]): string[] {
+  let sorted = sortedCache.get(tests);
+  if (!sorted) {
+    sorted = [...tests].sort();
+    sortedCache.set(tests, sorted);
+  }
+  return sorted;
+}
+
+/** The text every match must start with: after `^`, up to the first regex syntax (escaped characters taken literally). */
+export function literalPrefix(pattern: string): string {
+  if (!pattern.startsWith('^') || hasTopLevelAlternation(pattern)) return '';
+  let prefix = '';
+  for (let index = 1; index < pattern.length; index++) {
+    const char = pattern[index]!;
+    if (char === '\\') {
+      const next = pattern[index + 1];
+      if (next === undefined || /[A-Za-z0-9]/.test(next)) break;
+      prefix += next;
+      index++;
+      continue;
+    }
+    if ('.()[]{}?*+|$^'.includes(char)) {
+      // A quantifier makes the character before it optional: drop it.
+      if ('?*{'.includes(char)) prefix = prefix.slice(0, -1);
+      break;
+    }
+    prefix += char;
+  }
+  return prefix;
+}
+
+function hasTopLevelAlternation(pattern: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === '\\') index++;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === '|' && depth === 0) return true;
+  }
+  return false;
+}
+
+function withPrefix(sorted: readonly string[], prefix: string): readonly string[] {
+  if (!prefix) return sorted;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  let end = low;
+  while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
+  return sorted.slice(low, end);
 }
 
 export function pathMatcher(paths: readonly string[], except: readonly string[] = []): PathMatcher {
