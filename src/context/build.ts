@@ -16,8 +16,13 @@ import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildI
 import { type BuildMode, type ComputedContext, computeContext } from './compute.js';
 import { recordServedLessons } from './lessons.js';
 import type { ContextManifest } from './manifest.js';
-import { saveStatCache } from './stat-cache.js';
-import { hashContextDirectory, type WrittenOutput, writeContextPackage } from './writers/package.js';
+import { outputHashFromStat, saveStatCache } from './stat-cache.js';
+import {
+  hashContextDirectory,
+  type KnownOnDisk,
+  type WrittenOutput,
+  writeContextPackage,
+} from './writers/package.js';
 
 export { type BuildInfo, type BuildStats, readBuildInfo } from './build-info.js';
 export type { BuildMode } from './compute.js';
@@ -97,7 +102,7 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
   if (computed.pkg && computed.graph)
     await timed('contracts', () => writeMissingContracts(root, computed, bus));
   const outputs = computed.pkg
-    ? await timed('write', () => writeContextPackage(root, computed.pkg!, bus))
+    ? await timed('write', () => writeContextPackage(root, computed.pkg!, bus, knownOnDisk(root, computed)))
     : undefined;
   const agentsFile = computed.pkg?.files.find((file) => file.path === config.config.context.agentsFile);
   if (outputs && agentsFile) await recordServedLessons(root, agentsFile.path, agentsFile.content);
@@ -276,4 +281,12 @@ async function readJsonQuietly(root: string, path: string): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** An output is already on disk when the last build recorded this hash and its stat has not moved since. */
+export function knownOnDisk(root: string, computed: ComputedContext): KnownOnDisk | undefined {
+  const { previous, statCache } = computed;
+  if (!previous || !statCache) return undefined;
+  return async (path, hash) =>
+    previous.outputs[path] === hash && (await outputHashFromStat(root, path, statCache)) === hash;
 }

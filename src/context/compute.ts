@@ -4,7 +4,7 @@
  * differ only in what they do with the result.
  */
 import type { LoadedConfig } from '../config/load.js';
-import { buildDependencyGraph } from '../graph/build.js';
+import { buildDependencyGraph, type ReusableGraph } from '../graph/build.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
 import { indexRepository } from '../index/index-repository.js';
@@ -22,7 +22,8 @@ import { toolVersion } from '../shared/version.js';
 import { type ContextPackage, composeContextPackage } from './compose.js';
 import { hashLessons, readLessonLines } from './lessons.js';
 import { type ContextManifest, hashOfOutput, readPreviousManifest } from './manifest.js';
-import { readStatCache, statCacheKey } from './stat-cache.js';
+import { isProjectConfiguration } from './refresh.js';
+import { outputHashFromStat, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
 export type BuildMode = 'build' | 'update';
@@ -50,6 +51,8 @@ export interface ComputedContext {
   /** Sources, config, tool and outputs on disk all match the last build. */
   upToDate: boolean;
   tokens: TokenCache;
+  /** The stat cache this run read (update mode). */
+  statCache?: StatCacheFile;
   /** Absent when up to date and not asked to compose anyway. */
   index?: RepositoryIndex;
   graph?: DependencyGraph;
@@ -78,7 +81,16 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
     memory: await hashLessons(root),
   }));
   const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
-  const base = { previous, scanned, scanStartedAt, statCacheKey: key, sourceHash, externalHashes, tokens };
+  const base = {
+    previous,
+    scanned,
+    scanStartedAt,
+    statCacheKey: key,
+    sourceHash,
+    externalHashes,
+    tokens,
+    ...(statCache ? { statCache } : {}),
+  };
   const upToDate =
     mode === 'update' &&
     previous !== undefined &&
@@ -88,7 +100,7 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
   const facts = await timed('load-cache', async () => {
     if (mode !== 'update') return new FactsCache();
     await tokens.load();
-    return new FactsCache(previous ? await readTrustedIndex(root, previous, bus) : []);
+    return new FactsCache(previous ? await readTrustedIndex(root, previous, bus, statCache) : []);
   });
   const index = await timed('index', () =>
     indexRepository(scanned.scan, {
@@ -98,7 +110,11 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
       workers: config.config.index.workers,
     }),
   );
-  const graph = await timed('graph', () => buildDependencyGraph(root, index));
+  const graph = await timed('graph', async () => {
+    const reuse =
+      mode === 'update' && previous ? await reusableGraph(root, previous, index, statCache, bus) : undefined;
+    return buildDependencyGraph(root, index, reuse);
+  });
   if (options.skipCompose) return { ...base, upToDate, index, graph };
   const pkg = await timed('compose', () =>
     composeFrom(root, config, scanned, index, graph, tokens, externalHashes),
@@ -142,23 +158,72 @@ async function composeFrom(
   });
 }
 
-/** The previous index.json, when it is byte for byte what the manifest says the last build wrote. */
+/**
+ * A previous output's text, when it is byte for byte what the manifest says the last build wrote:
+ * its stat unchanged since it was written, or its hash equal to the recorded one.
+ */
+async function readTrustedOutput(
+  root: string,
+  path: string,
+  previous: ContextManifest,
+  statCache: StatCacheFile | undefined,
+  bus: EventBus,
+): Promise<string | undefined> {
+  const text = await readTextIfExists(absolutePath(root, path));
+  if (text === undefined) return undefined;
+  const recorded = previous.outputs[path];
+  const trusted = (await outputHashFromStat(root, path, statCache)) === recorded || sha256(text) === recorded;
+  if (!trusted) bus.log('info', `${path} differs from what the last build wrote: not reusing it`);
+  return trusted ? text : undefined;
+}
+
+/** The previous index.json's facts, when trusted (the per-file facts cache). */
 export async function readTrustedIndex(
   root: string,
   previous: ContextManifest,
   bus: EventBus,
+  statCache?: StatCacheFile,
 ): Promise<IndexedFile[]> {
-  const text = await readTextIfExists(absolutePath(root, layout.index));
-  if (text === undefined || sha256(text) !== previous.outputs[layout.index]) {
-    if (text !== undefined)
-      bus.log('info', `${layout.index} differs from what the last build wrote: re-parsing every file`);
-    return [];
-  }
+  const text = await readTrustedOutput(root, layout.index, previous, statCache, bus);
+  if (text === undefined) return [];
   try {
     return (JSON.parse(text) as { files: IndexedFile[] }).files;
   } catch {
     return [];
   }
+}
+
+/**
+ * The previous graph and the files whose resolutions still stand: same file set, no changed
+ * configuration that moves resolution (manifests, tsconfig, go.mod...), the file's bytes unchanged.
+ */
+async function reusableGraph(
+  root: string,
+  previous: ContextManifest,
+  index: RepositoryIndex,
+  statCache: StatCacheFile | undefined,
+  bus: EventBus,
+): Promise<ReusableGraph | undefined> {
+  if (previous.tool.version !== toolVersion()) return undefined;
+  const current = new Map(index.files.map((file) => [file.path, file.hash]));
+  const changed = [...current]
+    .filter(([path, hash]) => previous.sources[path] !== hash)
+    .map(([path]) => path);
+  const removed = Object.keys(previous.sources).filter(
+    (path) => !current.has(path) && previous.sources[path] !== undefined,
+  );
+  if ([...changed, ...removed].some(isProjectConfiguration)) return undefined;
+  const text = await readTrustedOutput(root, layout.graph, previous, statCache, bus);
+  if (text === undefined) return undefined;
+  let graph: DependencyGraph;
+  try {
+    graph = JSON.parse(text) as DependencyGraph;
+  } catch {
+    return undefined;
+  }
+  if (graph.files.length !== current.size || graph.files.some((path) => !current.has(path))) return undefined;
+  const changedSet = new Set(changed);
+  return { graph, reusable: new Set(graph.files.filter((path) => !changedSet.has(path))) };
 }
 
 /** Nothing to do when sources, config, tool and the outputs on disk all match the last build. */

@@ -11,7 +11,7 @@ import { pathExists, readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { formatJsonFile, parseJson } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, joinPath, parentDirectory, resolveAbsolute } from '../shared/path.js';
-import { type BuildResult, finishBuild, stageTimer, withContextLock } from './build.js';
+import { type BuildResult, finishBuild, knownOnDisk, stageTimer, withContextLock } from './build.js';
 import { type ComputedContext, computeContext } from './compute.js';
 import { type ContextDelta, type ContextSnapshot, diffContexts, renderDeltaMarkdown } from './delta.js';
 import { loadBuiltContext, loadContextDirectory } from './load.js';
@@ -53,7 +53,9 @@ export async function evolveContext(
     const before = await loadBuiltSnapshot(root, 'last build');
     const { stageMs, timed } = stageTimer(bus);
     const computed = await computeContext(root, { mode: 'update', bus, config, timed, alwaysCompose: true });
-    const outputs = await timed('write', () => writeContextPackage(root, computed.pkg!, bus));
+    const outputs = await timed('write', () =>
+      writeContextPackage(root, computed.pkg!, bus, knownOnDisk(root, computed)),
+    );
     const build = await finishBuild(root, 'update', computed, outputs, started, stageMs);
     const after = workingTreeSnapshot(computed);
     const delta = before

@@ -13,8 +13,22 @@ import type {
   UnresolvedImport,
 } from './types.js';
 
-export function buildDependencyGraph(root: string, index: RepositoryIndex): DependencyGraph {
+/**
+ * A previous graph whose resolutions may be reused: for the files in `reusable` (unchanged bytes,
+ * same file set, no configuration change that moves resolution) the old edges stand as they were.
+ */
+export interface ReusableGraph {
+  graph: DependencyGraph;
+  reusable: ReadonlySet<string>;
+}
+
+export function buildDependencyGraph(
+  root: string,
+  index: RepositoryIndex,
+  previous?: ReusableGraph,
+): DependencyGraph {
   const byPath = new Map(index.files.map((file) => [file.path, file]));
+  const reused = previous ? reusableResolutions(previous) : undefined;
   const context: ResolverContext = {
     root,
     files: new Set(byPath.keys()),
@@ -31,8 +45,18 @@ export function buildDependencyGraph(root: string, index: RepositoryIndex): Depe
   const edges: GraphEdge[] = [];
   const unresolved: UnresolvedImport[] = [];
   const externals = new Map<string, ExternalNode & { importerSet: Set<string> }>();
+  const previousExternals = new Map((previous?.graph.externals ?? []).map((node) => [node.id, node]));
   for (const file of index.files) {
     if (file.imports.length === 0) continue;
+    const old = reused?.get(file.path);
+    if (old) {
+      for (const edge of old.edges) {
+        edges.push(edge);
+        if (edge.external) addExternal(externals, edge.to, externalOf(edge.to, previousExternals), file.path);
+      }
+      unresolved.push(...old.unresolved);
+      continue;
+    }
     const resolver = resolverFor(file.language);
     if (!resolver) continue;
     let resolve = resolveFunctions.get(resolver);
@@ -94,19 +118,12 @@ function addResolution(
   }
   if (resolution.type === 'external') {
     const id = `${resolution.ecosystem}:${resolution.name}`;
-    let node = externals.get(id);
-    if (!node) {
-      node = {
-        id,
-        ecosystem: resolution.ecosystem,
-        name: resolution.name,
-        builtin: resolution.builtin ?? false,
-        importers: 0,
-        importerSet: new Set(),
-      };
-      externals.set(id, node);
-    }
-    node.importerSet.add(file.path);
+    addExternal(
+      externals,
+      id,
+      { ecosystem: resolution.ecosystem, name: resolution.name, builtin: resolution.builtin ?? false },
+      file.path,
+    );
     edges.push({ ...base, to: id, external: true });
     return;
   }
@@ -153,4 +170,51 @@ function compareEdges(a: GraphEdge, b: GraphEdge): number {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function reusableResolutions(
+  previous: ReusableGraph,
+): Map<string, { edges: GraphEdge[]; unresolved: UnresolvedImport[] }> {
+  const byFrom = new Map<string, { edges: GraphEdge[]; unresolved: UnresolvedImport[] }>();
+  const entry = (from: string) => {
+    let value = byFrom.get(from);
+    if (!value) byFrom.set(from, (value = { edges: [], unresolved: [] }));
+    return value;
+  };
+  for (const edge of previous.graph.edges)
+    if (previous.reusable.has(edge.from)) entry(edge.from).edges.push(edge);
+  for (const item of previous.graph.unresolved)
+    if (previous.reusable.has(item.from)) entry(item.from).unresolved.push(item);
+  for (const path of previous.reusable) entry(path);
+  return byFrom;
+}
+
+type ExternalFacts = Pick<ExternalNode, 'ecosystem' | 'name' | 'builtin'>;
+
+function externalOf(id: string, known: Map<string, ExternalNode>): ExternalFacts {
+  const node = known.get(id);
+  if (node) return node;
+  const [ecosystem = 'unknown', ...rest] = id.split(':');
+  return { ecosystem, name: rest.join(':'), builtin: ecosystem === 'builtin' };
+}
+
+function addExternal(
+  externals: Map<string, ExternalNode & { importerSet: Set<string> }>,
+  id: string,
+  facts: ExternalFacts,
+  importer: string,
+): void {
+  let node = externals.get(id);
+  if (!node) {
+    node = {
+      id,
+      ecosystem: facts.ecosystem,
+      name: facts.name,
+      builtin: facts.builtin,
+      importers: 0,
+      importerSet: new Set(),
+    };
+    externals.set(id, node);
+  }
+  node.importerSet.add(importer);
 }

@@ -5,7 +5,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import type { EventBus } from '../../shared/events.js';
-import { writeFileIfChanged } from '../../shared/fs.js';
+import { writeFileAtomic, writeFileIfChanged } from '../../shared/fs.js';
 import { hashEntries, sha256 } from '../../shared/hash.js';
 import { formatJsonFile } from '../../shared/json.js';
 import { layout } from '../../shared/layout.js';
@@ -19,14 +19,29 @@ export interface WrittenOutput {
   written: boolean;
 }
 
+/**
+ * Tells, without reading the file, that it already holds bytes with this hash (its stat has not
+ * moved since a build wrote those bytes). Lets big unchanged outputs skip a read-and-compare.
+ */
+export type KnownOnDisk = (path: string, hash: string) => Promise<boolean>;
+
 export async function writeContextPackage(
   root: string,
   pkg: ContextPackage,
   bus?: EventBus,
+  knownOnDisk?: KnownOnDisk,
 ): Promise<WrittenOutput[]> {
   const written: WrittenOutput[] = [];
   for (const file of pkg.files) {
-    const changed = await writeFileIfChanged(absolutePath(root, file.path), file.content);
+    const target = absolutePath(root, file.path);
+    const hash = pkg.manifest.outputs[file.path];
+    const isAgentsFile = file.hashedContent !== undefined;
+    let changed: boolean;
+    if (!isAgentsFile && hash && knownOnDisk && (await knownOnDisk(file.path, hash))) changed = false;
+    else if (!isAgentsFile && hash && knownOnDisk) {
+      await writeFileAtomic(target, file.content);
+      changed = true;
+    } else changed = await writeFileIfChanged(target, file.content);
     if (changed) bus?.log('debug', `wrote ${file.path}`);
     written.push({ path: file.path, bytes: Buffer.byteLength(file.content), written: changed });
   }
