@@ -71,7 +71,7 @@ function ruleScore(sentence: string): number {
 }
 
 const LEADING =
-  /^(?:no+|nope|nah|stop|wait|hold on|hang on|actually|in fact|again|ugh|uh|hmm+|ok(?:ay)?|well|sorry|please|so|and|but|also|look|listen|as I (?:said|mentioned|told you|asked)(?: before| earlier)?|like I (?:said|mentioned)|I (?:already )?told you(?: before)?|I said|once again|for the (?:second|third|last) time|that'?s (?:wrong|not (?:it|right|what I (?:asked|wanted)))|this is wrong)\b[\s,.!:;—–-]*/i;
+  /^(?:no+|nope|nah|stop|wait|hold on|hang on|actually|in fact|again|ugh|uh|hmm+|ok(?:ay)?|well|sorry|please|so|and|but|also|look|listen|as I (?:said|mentioned|told you|asked)(?: before| earlier| at the start| above)?|like this|here'?s how|do it (?:like this|this way)|like I (?:said|mentioned)|I (?:already )?told you(?: before)?|I said|once again|for the (?:second|third|last) time|that'?s (?:wrong|not (?:it|right|what I (?:asked|wanted)))|this is wrong)\b[\s,.!:;—–-]*/i;
 
 function cleanSentence(sentence: string): string {
   let text = sentence.trim();
@@ -81,7 +81,8 @@ function cleanSentence(sentence: string): string {
   }
   text = text
     .replace(/^you (?:should|need to|have to|must)\s+/i, '')
-    .replace(/^(?:can|could) you (?:please )?/i, '')
+    .replace(/^(?:can|could|would|will) you (?:please )?(.+?)\?$/i, '$1.')
+    .replace(/^(?:can|could|would|will) you (?:please )?/i, '')
     .replace(/^I (?:prefer|like)\b/i, 'The user prefers')
     .replace(/^I(?:'d| would) rather\b/i, 'The user would rather')
     .replace(/^I (?:want|need)\b/i, 'The user wants')
@@ -116,7 +117,7 @@ const KIND_BY_STEERING: Record<SteeringFinding['kind'], LessonKind> = {
 };
 
 export function lessonKindOf(rule: string, finding: SteeringFinding): LessonKind {
-  if (finding.kind === 'preference' && /\b(?:prefer|rather|like|style|convention)\b/i.test(rule)) return 1;
+  if (/\b(?:prefers?|rather|style|convention)\b/i.test(rule)) return 1;
   return KIND_RULES.find(([, pattern]) => pattern.test(rule))?.[0] ?? KIND_BY_STEERING[finding.kind];
 }
 

@@ -27,17 +27,19 @@ export const CUES: Cue[] = [
   cue('rejection', 2, /^\s*(?:no+|nope|nah|stop|wait|hold on|hang on)\b[\s,.!:;—–-]/i),
   cue('rejection', 2, /^\s*(?:please\s+)?(?:don'?t|do not|never)\s+(?:do|touch|change|add|use|edit|modify|delete|remove|create|write|run|put|make|call|commit|push|install|rename)\b/i),
   cue('rejection', 2, /\b(?:revert|undo|roll ?back|back out|put (?:it|that|them) back)\b/i),
-  cue('rejection', 2, /\bnot what I (?:asked|wanted|meant|said)\b|\bthat'?s not (?:it|right|what I)\b|\bI didn'?t ask (?:you )?(?:for|to)\b/i),
+  cue('rejection', 2, /\bthat'?s not (?:it|right)\b|\bI didn'?t ask (?:you )?(?:for|to)\b/i),
+  cue('correction', 2, /\bnot what I (?:asked|wanted|meant|said)\b|\bthat'?s not what\b/i),
   cue('rejection', 1, /\bwhy did you\b|\bwho told you to\b|\bI never (?:asked|said)\b/i),
   // Saying the agent is wrong.
   cue('correction', 2, /\b(?:that'?s|this is|you'?re|it'?s|that is|is) (?:wrong|incorrect|not correct|not right|not true|mistaken|a mistake)\b/i),
+  cue('correction', 2, /\bonly works (?:on|in|with|for)\b|\bworks differently\b|\bis (?:deprecated|removed)\b|\bdoesn'?t exist (?:on|in)\b/i),
   cue('correction', 2, /\bthat'?s not how\b|\bdoesn'?t work (?:like|that way)\b|\bisn'?t how\b|\bis not how\b/i),
   cue('correction', 2, /(?<!\b(?:if|when|whether|once|unless) )\b(?:that|this|it|which) (?:breaks|broke|fails|won'?t work|doesn'?t (?:handle|work|compile)|is broken|crashes|loses|drops|ignores)\b/i),
   cue('correction', 2, /\byou (?:broke|missed|forgot|ignored|skipped|overwrote|deleted|removed|misread|misunderstood|got (?:it|that) wrong)\b/i),
   cue('correction', 2, /\byou (?:should(?:n'?t| not)? have|were supposed to|need(?:ed)? to|must(?:n'?t)?|have to)\b/i),
   cue('correction', 2, /\b(?:wrong|incorrect) (?:file|function|place|directory|folder|branch|approach|command|version|name|module|package|endpoint|table|test)\b/i),
   cue('correction', 1, /^\s*(?:actually|in fact|hmm+|well|ugh|uh)\b/i),
-  cue('correction', 1, /\binstead\b|\brather than\b|\bnot \w+(?:\s\w+)?,? but\b/i),
+  cue('correction', 1, /\binstead\b|\brather than\b|\bnot \w+(?:\s\w+)?,? but\b|\b\w+, not \w+\b|\bmust(?:n'?t| not)?\b/i),
   cue('correction', 1, /\bshould(?:n'?t| not)? (?:be|use|have|go|live|return|call|stay|come)\b/i),
   cue('correction', 1, /\b(?:isn'?t|aren'?t|doesn'?t|don'?t|won'?t) (?:work|exist|compile|pass|build|run)\b/i),
   // "No, like this."
@@ -48,7 +50,7 @@ export const CUES: Cue[] = [
   cue('restatement', 2, /\b(?:as|like) I (?:said|mentioned|asked|told you|wrote|explained)\b|\bI (?:already|just) (?:said|told|asked|mentioned|explained)\b|\bI told you\b/i),
   cue('restatement', 2, /\bfor the (?:second|third|fourth|last|nth) time\b|\bonce again\b|\bhow many times\b|\bI (?:keep|have to keep) (?:saying|telling|asking)\b/i),
   cue('restatement', 2, /\byou (?:still|keep|again)\b|\bstill (?:not|doesn'?t|isn'?t|aren'?t|can'?t|won'?t|fails?|failing|crash(?:es|ing)?|throws|errors|breaks|hangs|happens|shows|returns|gives|broken|wrong|missing|using|there|has|have|get(?:ting)?|see(?:ing)?|the same)\b/i),
-  cue('restatement', 2, /^\s*(?:again|once more)\b/i),
+  cue('restatement', 2, /^\s*(?:again|once more)\b|^\s*I (?:said|asked|told you|wrote)\b|\byou\b[^.!?\n]{0,40}\bagain\b/i),
   cue('restatement', 1, /\bagain\b|\bremember (?:that|to|I|we)\b|\bI asked (?:for|you to)\b|\bI said\b/i),
   // Unhappy with the quality.
   cue('quality', 2, /\btoo (?:long|verbose|complex|complicated|clever|big|much|many|slow|wordy|generic|vague)\b/i),
@@ -60,8 +62,9 @@ export const CUES: Cue[] = [
   cue('preference', 2, /\b(?:I|we)(?: prefer|'d rather| would rather| always| never| usually| normally| don'?t like| hate| dislike| avoid)\b/i),
   cue('preference', 2, /\bplease (?:don'?t|do not|never|always|stop|avoid)\b/i),
   cue('preference', 2, /\bfrom now on\b|\bin (?:the )?future\b|\bgoing forward\b|\b(?:please )?(?:always|never) (?:use|do|write|run|put|add|call|make|keep|prefer|include|ask|check|commit|format|name)\b/i),
+  cue('preference', 2, /\bthat'?s how (?:we|the rest|our|everything|all)\b|\bthe rest of (?:our|the|this) (?:code|docs|codebase|files|app|project|repo)\b|\blike (?:the rest|everywhere else|the others|the other \w+)\b/i),
   cue('preference', 2, /\b(?:our|the team'?s|the project'?s|my) (?:convention|style|standard|rule|policy|preference|guideline)s?\b|\bby convention\b/i),
-  cue('preference', 1, /\bin (?:this|our) (?:repo|repository|project|codebase|team|monorepo)\b|\bwe (?:use|already (?:have|use|depend on))\b|\bwe don'?t\b|\bhere we\b|\bplease use\b|\bmake sure (?:to|you)\b/i),
+  cue('preference', 1, /\bin (?:this|our) (?:repo|repository|project|codebase|team|monorepo)\b|\bwe (?:use|already (?:have|use|depend on))\b|\bwe don'?t\b|\bhere we\b|\bplease use\b|\bmake sure (?:to|you)\b|\bour (?:servers?|team|codebase|repo|project|code|apps?|services?|scripts?|docs|tests?|ci|stack|users?)\b/i),
 ];
 
 /** A message that only approves, thanks or says go on: never steering by itself. */
@@ -86,7 +89,7 @@ export const GENERAL =
 
 /** A sentence that carries an instruction or a fact worth keeping. */
 export const RULE =
-  /\b(?:always|never|prefer|prefers|must|should|shouldn'?t|instead|rather|make sure|convention|avoid|only|whenever|needs? to|has to|have to|is (?:in|at|under)|are (?:in|under)|lives? (?:in|under)|belongs? in|goes in|comes? from|not \w+ but|is not how|isn'?t how|don'?t|do not|we use|we keep|we put|for (?:every|each|all)|every time|each time|before (?:you )?\w+ing)\b/i;
+  /\b(?:always|never|prefer|prefers|must|should|shouldn'?t|instead|rather|make sure|convention|avoid|only|whenever|needs? (?:to|an?|tests?)|has to|have to|requires?|is (?:in|at|under)|are (?:in|under)|lives? (?:in|under)|belongs? in|goes in|comes? from|not \w+ but|not how|(?:all|every|each) \w+(?: \w+)? (?:are|is|must|should|go|goes|live|lives|need|needs)|don'?t|do not|we (?:always |never |usually |only )?(?:use|keep|put|cap|write|run|name|store|prefer|do|don'?t|avoid|follow|test|deploy|pin|log|format|indent|tag|release|merge|squash|rebase|call|return|throw|handle|validate)|for (?:every|each|all)|every time|each time|before (?:you )?\w+ing)\b/i;
 
 /** A sentence that starts as an instruction: "Use …", "Keep …", "Put …". */
 export const IMPERATIVE =
