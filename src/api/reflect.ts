@@ -8,6 +8,11 @@ import { defaultRunId, type ReflectionResult, reflect } from '../reflect/node.js
 import { reflectors } from '../reflect/reflector.js';
 import type { FileSummary, Plan, ReflectorName } from '../reflect/types.js';
 import { isWorkload, resolveCaps, type Workload, workloads } from '../reflect/workloads.js';
+import { recordFinished, type SavedReflection, saveReflection } from '../reflect/background.js';
+import { readSession } from '../reflect/sessions.js';
+import { reflectOnTranscript, type TranscriptReflectionResult } from '../reflect/transcript.js';
+import { criteriaFingerprint, transcriptTask } from '../reflect/transcript-task.js';
+import type { TranscriptFormat } from '../reflect/transcripts/types.js';
 import { usageError } from '../shared/errors.js';
 import { resolveAbsolute } from '../shared/path.js';
 
@@ -66,4 +71,70 @@ async function filesOf(options: ReflectCallOptions): Promise<FileSummary[]> {
 function workloadOf(value: string): Workload {
   if (isWorkload(value)) return value;
   throw usageError(`unknown workload "${value}"`, `use one of ${Object.keys(workloads).join(', ')}`);
+}
+
+export interface ReflectTranscriptOptions {
+  /** @default reflection.reflector */
+  reflector?: ReflectorName;
+  /** Expected format; another format is an error. @default detected */
+  format?: TranscriptFormat;
+  /** Reflect only on lines after this one. @default 0, or where the session's last reflection stopped when `session` is given */
+  afterLine?: number;
+  /** Save lessons, count ignored served lessons, write defect reports and the daily note. @default false */
+  save?: boolean;
+  /** The agent session: its counters give the starting line and receive the outcome. */
+  session?: string;
+  /** Environment for the API key. @default process.env */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ReflectTranscriptResult extends TranscriptReflectionResult {
+  /** The criteria fingerprint this reflection ran under. */
+  fingerprint: string;
+  /** What was written, with `save`. */
+  saved: SavedReflection | null;
+}
+
+/** `reflect transcript`: where the user steered the agent, and what is worth keeping. */
+export async function reflectTranscript(
+  directory: string,
+  file: string,
+  options: ReflectTranscriptOptions = {},
+): Promise<ReflectTranscriptResult> {
+  const root = resolveAbsolute(directory);
+  const { config } = await loadConfig(root);
+  const reflectorName = options.reflector ?? config.reflection.reflector;
+  const fingerprint = criteriaFingerprint({ ...config.reflection, reflector: reflectorName });
+  const reflector =
+    reflectorName === 'model'
+      ? reflectors.model(transcriptTask, createProvider(config.llm, options.env ?? process.env))
+      : reflectors.offline(transcriptTask);
+  const afterLine =
+    options.afterLine ?? (options.session ? (await readSession(root, options.session)).reflectedUpToLine : 0);
+  let result: TranscriptReflectionResult;
+  try {
+    result = await reflectOnTranscript(resolveAbsolute(file), {
+      reflector,
+      afterLine,
+      maxReplayChars: config.reflection.maxReplayChars,
+      digestTokens: config.reflection.digestTokens,
+      ...(options.format ? { format: options.format } : {}),
+    });
+  } catch (error) {
+    if (options.save && options.session)
+      await recordFinished(root, options.session, 'failed', fingerprint, afterLine, { error: (error as Error).message });
+    throw error;
+  }
+  let saved: SavedReflection | null = null;
+  if (options.save) {
+    const session = options.session ?? result.session ?? 'cli';
+    saved = await saveReflection(root, result, { session });
+    if (options.session)
+      await recordFinished(root, options.session, saved.outcome, fingerprint, result.window.to, {
+        lessons: saved.saved.map((lesson) => lesson.id),
+        servedIgnored: saved.ignoredCounted,
+        message: result.message,
+      });
+  }
+  return { ...result, fingerprint, saved };
 }
