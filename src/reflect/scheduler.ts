@@ -40,7 +40,15 @@ export interface SessionCounters {
   /** Turns no reflection has looked at yet. */
   unreflectedTurns: number;
   /** The reflection under way, if any. */
-  running: { since: string; pid: number | null; fingerprint: string; flush: boolean } | null;
+  running: {
+    since: string;
+    /** The detached process; `null` when the agent reflects in its own context (block mode). */
+    pid: number | null;
+    fingerprint: string;
+    flush: boolean;
+    /** Block mode: MEMORY.md's hash when the agent was asked to reflect (changed after: it saved). */
+    memoryHash?: string | undefined;
+  } | null;
   lastReflectionAt: string | null;
   /** The most recent reflections, oldest first (at most 20). */
   reflections: PastReflection[];

@@ -84,6 +84,8 @@ export interface HookLogRecord {
 export async function appendHookLog(root: string, record: HookLogRecord, now = new Date()): Promise<void> {
   const file = absolutePath(root, HOOK_LOG);
   try {
+    // Never create a workspace: a payload naming a folder that does not exist logs nowhere.
+    if (!(await fsp.stat(root)).isDirectory()) return;
     await fsp.mkdir(parentDirectory(file), { recursive: true });
     await fsp.appendFile(file, `${stableStringify({ at: now.toISOString(), ...record })}\n`);
   } catch {

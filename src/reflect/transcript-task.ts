@@ -183,6 +183,15 @@ function kindOf(value: number | string): LessonCandidate['kind'] {
   return Number(found[0]) as LessonCandidate['kind'];
 }
 
+/**
+ * What an agent reflecting on its own session is told (block mode: in its own context; fork
+ * mode: on a fork of the session whose tools are limited to memory).
+ */
+export const SELF_REFLECTION_PROMPT = `Reflection (opencode-plusplus): before you stop, look back over this session for the places where the user had to steer you: a correction, a rejection (including a refused tool call followed by an explanation), "no, like this", a restated requirement, a complaint about quality, a preference you did not know.
+For each, ask what you would have needed to know at the start: a standard or preference this user holds, a method they expect applied, a quality bar, a false belief about a tool, language or platform, a false belief about this project, or a modelling error.
+Save a lesson only if knowing it at the start would have removed at least one round of steering, it applies to tasks other than this exact file, and it is still true tomorrow. Never save environment-dependent failures, claims that a tool is missing here, transient errors or one-off task narratives; failed tool calls you fixed yourself are not steering. If the user had to repeat a lesson you were served ([lesson L-NNNN] in your context), do not save it again.
+Save each lesson with \`opencode-plusplus memory add "<one or two sentences>" --kind <1-6>\` (or edit .agent-context/memory/MEMORY.md); touch nothing else. If nothing qualifies, answer exactly "Nothing to save."`;
+
 /** Bump when the offline criteria change in a way the patterns' text does not show. */
 const CRITERIA_VERSION = 1;
 
@@ -201,6 +210,7 @@ export function criteriaFingerprint(settings: CriteriaSettings): string {
   return hashValue({
     version: CRITERIA_VERSION,
     system: SYSTEM,
+    selfReflection: SELF_REFLECTION_PROMPT,
     cues: CUES.map((cue) => `${cue.kind}:${cue.weight}:${cue.pattern.source}`),
     thresholds: [settings.toolCallThreshold, settings.turnThreshold, settings.surpriseThreshold],
     reflector: settings.reflector,

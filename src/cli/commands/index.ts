@@ -13,6 +13,7 @@ import { hallucinationCommand } from './hallucination.js';
 import { impactCommand } from './impact.js';
 import { initCommand } from './init.js';
 import { loopCommand } from './loop.js';
+import { hookCommand } from './hook.js';
 import { memoryCommand } from './memory.js';
 import { policyCommand } from './policy.js';
 import { reflectCommand } from './reflect.js';
@@ -42,4 +43,5 @@ export const commands: readonly CommandDefinition[] = [
   impactCommand,
   verifyCommand,
   policyCommand,
+  hookCommand,
 ];
