@@ -10,7 +10,13 @@ import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import { readMemory } from '../memory/lessons.js';
 import { serveLessons } from '../memory/relevance.js';
-import { isReflectionSession, REFLECTION_ENV, type SchedulerEvent, schedule } from '../reflect/scheduler.js';
+import {
+  isReflectionSession,
+  isUncountedSession,
+  REFLECTION_ENV,
+  type SchedulerEvent,
+  schedule,
+} from '../reflect/scheduler.js';
 import { appendHookLog, updateSession } from '../reflect/sessions.js';
 import { criteriaFingerprint, SELF_REFLECTION_PROMPT } from '../reflect/transcript-task.js';
 import { decideReflectionToolCall } from './allowlist.js';
@@ -26,6 +32,7 @@ export interface HandlerDeps {
 export async function handleHookEvent(event: HookEvent, deps: HandlerDeps): Promise<HookAnswer> {
   const root = event.cwd;
   if (isReflectionSession(deps.env, event.session ?? undefined)) return guardReflectionSession(event, root);
+  if (isUncountedSession(deps.env, event.session ?? undefined)) return {};
   let config: ResolvedConfig;
   try {
     config = (await loadConfig(root)).config;

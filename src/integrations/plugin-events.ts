@@ -44,8 +44,9 @@ export function parsePluginEvent(value: unknown, agent: 'opencode' | 'openclaw')
   return event;
 }
 
-export function renderPluginAnswer(answer: HookAnswer): string {
+export function renderPluginAnswer(event: HookEvent, answer: HookAnswer): string {
   if (answer.deny) return JSON.stringify({ block: true, reason: answer.deny });
+  if (event.kind === 'pre-tool') return JSON.stringify({ allow: true });
   if (answer.context) return JSON.stringify({ context: answer.context });
   return '{}';
 }

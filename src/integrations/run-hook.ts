@@ -4,6 +4,7 @@
  * `.agent-context/reflection/log.jsonl` (of the payload's cwd when known, else the process's),
  * and the answer is "allow" (print nothing, exit 0).
  */
+import { isReflectionSession } from '../reflect/scheduler.js';
 import { appendHookLog } from '../reflect/sessions.js';
 import { parseClaudeLikeHook, renderClaudeLikeAnswer } from './claude.js';
 import { parseCodexHook, parseCodexNotify } from './codex.js';
@@ -46,6 +47,9 @@ export async function runHook(input: HookInput, deps: HandlerDeps): Promise<Hook
     try {
       answer = await handleHookEvent(event, deps);
     } catch (error) {
+      // Fail closed for a reflection session's tool call; allow everything else.
+      if (event.kind === 'pre-tool' && isReflectionSession(deps.env, event.session ?? undefined))
+        answer = { deny: `refused in a reflection session: the allowlist failed (${(error as Error).message})` };
       await appendHookLog(event.cwd, {
         event: event.name,
         agent: event.agent,
@@ -73,7 +77,7 @@ async function parseEvents(input: HookInput, env: NodeJS.ProcessEnv): Promise<Ho
 }
 
 function render(event: HookEvent, answer: HookAnswer): string | undefined {
-  if (event.agent === 'opencode' || event.agent === 'openclaw') return renderPluginAnswer(answer);
+  if (event.agent === 'opencode' || event.agent === 'openclaw') return renderPluginAnswer(event, answer);
   return renderClaudeLikeAnswer(event, answer);
 }
 

@@ -226,9 +226,15 @@ function none(state: SessionCounters, reason: string): SchedulerResult {
   return { state, action: 'none', reason };
 }
 
-/** Marks of a reflection session: the environment variable every fork starts with, or a subagent key. */
+/** The environment variable every reflection fork is started with (its hooks inherit it). */
 export const REFLECTION_ENV = 'OPENCODE_PLUSPLUS_REFLECTION';
 
+/** A reflection session: held to the memory allowlist, and never counted. */
 export function isReflectionSession(env: NodeJS.ProcessEnv, sessionKey: string | undefined): boolean {
-  return env[REFLECTION_ENV] === '1' || Boolean(sessionKey?.includes(':subagent:'));
+  return env[REFLECTION_ENV] === '1' || Boolean(sessionKey?.includes(':reflection:'));
+}
+
+/** Sessions that are never counted: reflection sessions and subagents (`:subagent:` keys), so a reflection never triggers one. */
+export function isUncountedSession(env: NodeJS.ProcessEnv, sessionKey: string | undefined): boolean {
+  return isReflectionSession(env, sessionKey) || Boolean(sessionKey?.includes(':subagent:'));
 }

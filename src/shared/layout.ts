@@ -38,4 +38,5 @@ export const MACHINE_LOCAL = [
   // hook counters and the hook log are per machine; reflection reports are meant to be read and filed
   'reflection/sessions/',
   'reflection/log.jsonl',
+  'reflection/transcripts/',
 ];

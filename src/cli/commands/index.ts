@@ -14,6 +14,7 @@ import { impactCommand } from './impact.js';
 import { initCommand } from './init.js';
 import { loopCommand } from './loop.js';
 import { hookCommand } from './hook.js';
+import { installCommand } from './install.js';
 import { memoryCommand } from './memory.js';
 import { policyCommand } from './policy.js';
 import { reflectCommand } from './reflect.js';
@@ -21,6 +22,7 @@ import { regressionCommand } from './regression.js';
 import { statusCommand } from './status.js';
 import { traceCommand } from './trace.js';
 import { verifyCommand } from './verify.js';
+import { uninstallCommand } from './uninstall.js';
 
 export const commands: readonly CommandDefinition[] = [
   initCommand,
@@ -44,4 +46,6 @@ export const commands: readonly CommandDefinition[] = [
   verifyCommand,
   policyCommand,
   hookCommand,
+  installCommand,
+  uninstallCommand,
 ];

@@ -1,0 +1,3 @@
+import { defineInstaller } from './install.js';
+
+export const uninstallCommand = defineInstaller('uninstall');
