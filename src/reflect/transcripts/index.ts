@@ -122,15 +122,15 @@ function unknownFormat(file: string, expected: TranscriptFormat | undefined): Er
 }
 
 async function sizeOf(file: string): Promise<number> {
+  let stat: Awaited<ReturnType<typeof fsp.stat>>;
   try {
-    const stat = await fsp.stat(file);
-    if (!stat.isFile()) throw inputError('not a file', { file });
-    return stat.size;
+    stat = await fsp.stat(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!code) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw inputError(code === 'ENOENT' ? 'no such transcript' : `cannot read the transcript: ${code}`, { file });
   }
+  if (!stat.isFile()) throw inputError('not a file', { file });
+  return stat.size;
 }
 
 /** An `opencode export` document: pretty-printed JSON, read whole (it is bounded), lines from offsets. */
