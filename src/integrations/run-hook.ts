@@ -4,6 +4,7 @@
  * `.agent-context/reflection/log.jsonl` (of the payload's cwd when known, else the process's),
  * and the answer is "allow" (print nothing, exit 0).
  */
+import { promises as fsp } from 'node:fs';
 import { isReflectionSession } from '../reflect/scheduler.js';
 import { appendHookLog } from '../reflect/sessions.js';
 import { parseClaudeLikeHook, renderClaudeLikeAnswer } from './claude.js';
@@ -43,6 +44,19 @@ export async function runHook(input: HookInput, deps: HandlerDeps): Promise<Hook
   }
   let stdout = '';
   for (const event of events) {
+    if (!(await isDirectory(event.cwd))) {
+      await appendHookLog(input.fallbackCwd, {
+        event: event.name,
+        agent: event.agent,
+        session: event.session,
+        error: `cwd ${event.cwd} is not a folder`,
+        action: 'allow',
+      });
+      // A reflection session's tool call is refused when its workspace cannot be found (fail closed).
+      if (event.kind === 'pre-tool' && isReflectionSession(deps.env, event.session ?? undefined))
+        stdout = render(event, { deny: `refused in a reflection session: the workspace ${event.cwd} is not a folder` }) ?? stdout;
+      continue;
+    }
     let answer: HookAnswer = {};
     try {
       answer = await handleHookEvent(event, deps);
@@ -88,5 +102,13 @@ function cwdOf(text: string): string | undefined {
     return typeof value?.cwd === 'string' && value.cwd ? value.cwd : undefined;
   } catch {
     return undefined;
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await fsp.stat(path)).isDirectory();
+  } catch {
+    return false;
   }
 }
