@@ -85,14 +85,16 @@ const codex: Installer = {
 
 /** The part of a TOML file before its first table header: where top-level keys live. */
 function topLevel(text: string): string {
-  const header = /^\s*\[/m.exec(text);
+  const header = /^\[/m.exec(text);
   return header ? text.slice(0, header.index) : text;
 }
 
+/** Adds a top-level key after the last top-level line (before the first table). */
 function insertTopLevel(text: string, line: string): string {
-  const header = /^\s*\[/m.exec(text);
+  const header = /^\[/m.exec(text);
   if (!header) return `${text}${text && !text.endsWith('\n') ? '\n' : ''}${line}\n`;
-  return `${text.slice(0, header.index)}${line}\n\n${text.slice(header.index)}`;
+  const top = text.slice(0, header.index).replace(/\s+$/, '');
+  return `${top ? `${top}\n` : ''}${line}\n\n${text.slice(header.index)}`;
 }
 
 function opencodePluginFile(options: InstallOptions): string {
