@@ -1,18 +1,18 @@
 /** `reflect`: one bounded reflection on a plan and what was produced, with the repository's config. */
 import { loadConfig } from '../config/load.js';
 import { createProvider } from '../llm/registry.js';
+import { recordFinished, type SavedReflection, saveReflection } from '../reflect/background.js';
 import { decisionTask } from '../reflect/decision-task.js';
 import { readFilesFile, readPlanFile, summarizeDirectory } from '../reflect/input.js';
 import { readRunLog } from '../reflect/log.js';
 import { defaultRunId, type ReflectionResult, reflect } from '../reflect/node.js';
 import { reflectors } from '../reflect/reflector.js';
-import type { FileSummary, Plan, ReflectorName } from '../reflect/types.js';
-import { isWorkload, resolveCaps, type Workload, workloads } from '../reflect/workloads.js';
-import { recordFinished, type SavedReflection, saveReflection } from '../reflect/background.js';
 import { readSession } from '../reflect/sessions.js';
 import { reflectOnTranscript, type TranscriptReflectionResult } from '../reflect/transcript.js';
 import { criteriaFingerprint, transcriptTask } from '../reflect/transcript-task.js';
 import type { TranscriptFormat } from '../reflect/transcripts/types.js';
+import type { FileSummary, Plan, ReflectorName } from '../reflect/types.js';
+import { isWorkload, resolveCaps, type Workload, workloads } from '../reflect/workloads.js';
 import { usageError } from '../shared/errors.js';
 import { resolveAbsolute } from '../shared/path.js';
 
@@ -122,7 +122,9 @@ export async function reflectTranscript(
     });
   } catch (error) {
     if (options.save && options.session)
-      await recordFinished(root, options.session, 'failed', fingerprint, afterLine, { error: (error as Error).message });
+      await recordFinished(root, options.session, 'failed', fingerprint, afterLine, {
+        error: (error as Error).message,
+      });
     throw error;
   }
   let saved: SavedReflection | null = null;

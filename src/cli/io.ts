@@ -9,7 +9,13 @@ export interface CliIO {
 }
 
 export function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), stdin: process.stdin };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    stdin: process.stdin,
+  };
 }
 
 export function writeLine(stream: NodeJS.WritableStream, text = ''): void {

@@ -110,9 +110,17 @@ export const ReflectionConfigSchema = z
     /** A session that ends or is reset with at least this many unreflected turns is flushed. @default 3 */
     flushMinTurns: z.number().int().min(1).max(1_000).default(3),
     /** Minutes between two reflections of one session. @default 15 */
-    cooldownMinutes: z.number().min(0).max(24 * 60).default(15),
+    cooldownMinutes: z
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(15),
     /** Longest cooldown after reflections that saved nothing (it doubles up to this). @default 60 */
-    maxCooldownMinutes: z.number().min(0).max(7 * 24 * 60).default(60),
+    maxCooldownMinutes: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
     /** Characters of the transcript's tail a background reflection reads at most. @default 60000 */
     maxReplayChars: z.number().int().min(1000).max(10_000_000).default(60_000),
     /** Size of the digest a model reflector is shown, in tokens (about 4 characters each). @default 3000 */
@@ -122,7 +130,9 @@ export const ReflectionConfigSchema = z
     message: 'maxCooldownMinutes must be at least cooldownMinutes',
     path: ['maxCooldownMinutes'],
   })
-  .describe('The bounded reflection node (depth caps, reflector, cost caps) and background reflection from agent hooks.');
+  .describe(
+    'The bounded reflection node (depth caps, reflector, cost caps) and background reflection from agent hooks.',
+  );
 
 export const MemoryConfigSchema = z
   .strictObject({

@@ -64,7 +64,10 @@ export function decideReflectionToolCall(call: ToolCall, workspace: string): All
   const name = call.tool.trim();
   if (MEMORY_MCP.test(name)) return allow(`${name} is a memory tool`);
   const kind = TOOL_CLASSES[name.toLowerCase()];
-  if (!kind) return refuse(`${name || 'an unnamed tool'} is not allowed in a reflection session (only reading and writing memory is)`);
+  if (!kind)
+    return refuse(
+      `${name || 'an unnamed tool'} is not allowed in a reflection session (only reading and writing memory is)`,
+    );
   const input = isRecord(call.input) ? call.input : {};
   switch (kind) {
     case 'read':
@@ -87,7 +90,10 @@ function decidePath(tool: string, kind: 'read' | 'write', raw: unknown, workspac
 
 function decideSearch(tool: string, input: Record<string, unknown>, workspace: string): AllowDecision {
   const raw = pathOf(input);
-  if (raw === undefined) return refuse(`${tool}: a search without a path would search the whole workspace; give path .agent-context/memory`);
+  if (raw === undefined)
+    return refuse(
+      `${tool}: a search without a path would search the whole workspace; give path .agent-context/memory`,
+    );
   const pattern = typeof input.pattern === 'string' ? input.pattern : '';
   if (tool.toLowerCase() === 'glob' && (pattern.split(/[\\/]/).includes('..') || isAbsolutePath(pattern)))
     return refuse(`${tool}: the pattern ${pattern} reaches outside the search folder`);
@@ -120,16 +126,22 @@ export function patchPaths(text: string): string[] {
 function decideShell(tool: string, command: string | undefined): AllowDecision {
   if (!command?.trim()) return refuse(`${tool}: no command`);
   if (/[;&|`$<>(){}\n\r\\*?!#~]/.test(command))
-    return refuse(`${tool}: shell operators, substitutions, redirects and globs are not allowed in a reflection session`);
+    return refuse(
+      `${tool}: shell operators, substitutions, redirects and globs are not allowed in a reflection session`,
+    );
   const words = splitWords(command);
   if (!words) return refuse(`${tool}: unbalanced quotes`);
   const start = words[0] === 'npx' ? 1 : 0;
   const program = words[start]?.split('/').at(-1);
   if (program !== 'opencode-plusplus' && program !== 'ocpp')
-    return refuse(`${tool}: only "opencode-plusplus memory search|list|show|served|add" may run in a reflection session, not ${words[start] ?? 'this'}`);
+    return refuse(
+      `${tool}: only "opencode-plusplus memory search|list|show|served|add" may run in a reflection session, not ${words[start] ?? 'this'}`,
+    );
   const [group, verb] = [words[start + 1], words[start + 2]];
   if (group !== 'memory' || !verb || !MEMORY_VERBS.has(verb))
-    return refuse(`${tool}: opencode-plusplus ${[group, verb].filter(Boolean).join(' ')} is not a memory search, read or add`);
+    return refuse(
+      `${tool}: opencode-plusplus ${[group, verb].filter(Boolean).join(' ')} is not a memory search, read or add`,
+    );
   const rest = words.slice(start + 3);
   if (rest.some((word) => /^(?:-C|--dir)(?:=|$)/.test(word)))
     return refuse(`${tool}: -C/--dir would point memory at another folder`);
@@ -162,7 +174,10 @@ export function checkMemoryPath(raw: unknown, workspace: string): PathCheck {
   const target = realPath(absolute);
   if (!target) return { ok: false, reason: `${raw} cannot be resolved` };
   if (!isInside(memoryReal, target))
-    return { ok: false, reason: `${raw} is outside ${layout.memory}/ (resolved to ${target}); reflection sessions may only write memory` };
+    return {
+      ok: false,
+      reason: `${raw} is outside ${layout.memory}/ (resolved to ${target}); reflection sessions may only write memory`,
+    };
   return { ok: true, real: target, shown: raw };
 }
 
@@ -204,7 +219,11 @@ function patchText(input: unknown): string | undefined {
   if (!isRecord(input)) return undefined;
   for (const field of ['patch', 'patchText', 'patch_text', 'input', 'content'])
     if (typeof input[field] === 'string') return input[field] as string;
-  if (Array.isArray(input.command) && input.command[0] === 'apply_patch' && typeof input.command[1] === 'string')
+  if (
+    Array.isArray(input.command) &&
+    input.command[0] === 'apply_patch' &&
+    typeof input.command[1] === 'string'
+  )
     return input.command[1];
   return undefined;
 }

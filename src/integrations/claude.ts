@@ -52,17 +52,25 @@ function toolFailed(response: unknown): boolean {
 export function renderClaudeLikeAnswer(event: HookEvent, answer: HookAnswer): string | undefined {
   if (answer.deny && event.kind === 'pre-tool')
     return JSON.stringify({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: answer.deny },
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: answer.deny,
+      },
     });
-  if (answer.block && event.kind === 'stop') return JSON.stringify({ decision: 'block', reason: answer.block });
+  if (answer.block && event.kind === 'stop')
+    return JSON.stringify({ decision: 'block', reason: answer.block });
   if (answer.context && (event.kind === 'session-start' || event.kind === 'prompt'))
-    return JSON.stringify({ hookSpecificOutput: { hookEventName: event.name, additionalContext: answer.context } });
+    return JSON.stringify({
+      hookSpecificOutput: { hookEventName: event.name, additionalContext: answer.context },
+    });
   return undefined;
 }
 
 function requireString(payload: Record<string, unknown>, field: string): string {
   const value = payload[field];
-  if (typeof value !== 'string' || value === '') throw new HookInputError(`missing field "${field}" (a string)`);
+  if (typeof value !== 'string' || value === '')
+    throw new HookInputError(`missing field "${field}" (a string)`);
   return value;
 }
 

@@ -16,7 +16,8 @@ export function parseCodexHook(value: unknown): HookEvent {
 
 /** A notify payload as the events it stands for: a turn, then its end. */
 export async function parseCodexNotify(value: unknown, env: NodeJS.ProcessEnv): Promise<HookEvent[]> {
-  if (typeof value !== 'object' || value === null) throw new HookInputError('the notify argument is not a JSON object');
+  if (typeof value !== 'object' || value === null)
+    throw new HookInputError('the notify argument is not a JSON object');
   const payload = value as Record<string, unknown>;
   if (payload.type !== 'agent-turn-complete') return [];
   const session = typeof payload['thread-id'] === 'string' ? payload['thread-id'] : null;

@@ -26,7 +26,11 @@ export interface HandlerDeps {
   env: NodeJS.ProcessEnv;
   now?: Date;
   /** Starts a detached process; returns its pid. Tests pass their own. */
-  start?: (command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) => number | null;
+  start?: (
+    command: string,
+    args: string[],
+    options: { cwd: string; env: NodeJS.ProcessEnv },
+  ) => number | null;
 }
 
 export async function handleHookEvent(event: HookEvent, deps: HandlerDeps): Promise<HookAnswer> {
@@ -108,7 +112,10 @@ async function scheduleAndAct(
     // Block mode: the Stop after our block ends the agent's own reflection; did memory change?
     if (schedulerEvent.type === 'stop' && event.stopHookActive) {
       const finished = finishSelfReflection(state, memoryHash, fingerprint, now);
-      return { state: { ...finished, lastStopBlocked: false }, value: { answer: {}, reason: 'continuation after a block: never blocked twice', action: 'none' } };
+      return {
+        state: { ...finished, lastStopBlocked: false },
+        value: { answer: {}, reason: 'continuation after a block: never blocked twice', action: 'none' },
+      };
     }
     const result = schedule({
       state,
@@ -123,11 +130,27 @@ async function scheduleAndAct(
       if (schedulerEvent.type === 'stop') state = { ...state, lastStopBlocked: false };
       return { state, value: { answer: {}, reason: result.reason, action: result.action } };
     }
-    const started = startReflection(event, session, root, config, deps, result.action === 'flush', state.lastStopBlocked);
-    if (started.mode === 'block') state = { ...state, lastStopBlocked: true, running: state.running && { ...state.running, pid: null, memoryHash } };
+    const started = startReflection(
+      event,
+      session,
+      root,
+      config,
+      deps,
+      result.action === 'flush',
+      state.lastStopBlocked,
+    );
+    if (started.mode === 'block')
+      state = {
+        ...state,
+        lastStopBlocked: true,
+        running: state.running && { ...state.running, pid: null, memoryHash },
+      };
     else if (started.mode === 'none') state = { ...state, running: null };
     else state = { ...state, running: state.running && { ...state.running, pid: started.pid } };
-    return { state, value: { answer: started.answer, reason: `${result.reason} (${started.how})`, action: result.action } };
+    return {
+      state,
+      value: { answer: started.answer, reason: `${result.reason} (${started.how})`, action: result.action },
+    };
   });
   await log(root, event, { action, reason });
   return answer;
@@ -152,14 +175,25 @@ function startReflection(
   const mode = config.reflection.mode;
   // A block needs a Stop to answer; a session that is ending gets a background flush instead.
   if (mode === 'block' && !flush) {
-    if (lastStopBlocked) return { mode: 'none', pid: null, answer: {}, how: 'block mode, but the previous Stop was blocked' };
-    return { mode: 'block', pid: null, answer: { block: SELF_REFLECTION_PROMPT }, how: 'block: the agent reflects in its own context' };
+    if (lastStopBlocked)
+      return { mode: 'none', pid: null, answer: {}, how: 'block mode, but the previous Stop was blocked' };
+    return {
+      mode: 'block',
+      pid: null,
+      answer: { block: SELF_REFLECTION_PROMPT },
+      how: 'block: the agent reflects in its own context',
+    };
   }
   if (mode === 'fork' && event.session) {
     const fork = forkCommand(event, deps.env);
     if (fork) {
       const pid = launch(deps, fork.command, fork.args, root);
-      return { mode: 'fork', pid, answer: {}, how: `fork: ${fork.command} ${fork.args.slice(0, 3).join(' ')} …` };
+      return {
+        mode: 'fork',
+        pid,
+        answer: {},
+        how: `fork: ${fork.command} ${fork.args.slice(0, 3).join(' ')} …`,
+      };
     }
   }
   if (!event.transcript) return { mode: 'none', pid: null, answer: {}, how: 'no transcript to reflect on' };
@@ -170,11 +204,22 @@ function startReflection(
 }
 
 /** The agent itself, resumed on a fork of the session, with the reflection prompt. */
-function forkCommand(event: HookEvent, env: NodeJS.ProcessEnv): { command: string; args: string[] } | undefined {
+function forkCommand(
+  event: HookEvent,
+  env: NodeJS.ProcessEnv,
+): { command: string; args: string[] } | undefined {
   if (event.agent === 'claude')
     return {
       command: env.OPENCODE_PLUSPLUS_CLAUDE ?? 'claude',
-      args: ['-p', '--resume', event.session!, '--fork-session', '--permission-mode', 'acceptEdits', SELF_REFLECTION_PROMPT],
+      args: [
+        '-p',
+        '--resume',
+        event.session!,
+        '--fork-session',
+        '--permission-mode',
+        'acceptEdits',
+        SELF_REFLECTION_PROMPT,
+      ],
     };
   if (event.agent === 'codex')
     return {
@@ -205,7 +250,14 @@ function finishSelfReflection(
   return schedule({
     state,
     event: { type: 'finished', outcome, fingerprint },
-    settings: { toolCallThreshold: 1, turnThreshold: 1, surpriseThreshold: 1, flushMinTurns: 1, cooldownMinutes: 0, maxCooldownMinutes: 0 },
+    settings: {
+      toolCallThreshold: 1,
+      turnThreshold: 1,
+      surpriseThreshold: 1,
+      flushMinTurns: 1,
+      cooldownMinutes: 0,
+      maxCooldownMinutes: 0,
+    },
     fingerprint,
     now,
   }).state;
@@ -225,4 +277,3 @@ function isAlive(pid: number | null, since: string | undefined, now: Date): bool
 function log(root: string, event: HookEvent, details: Record<string, unknown>): Promise<void> {
   return appendHookLog(root, { event: event.name, agent: event.agent, session: event.session, ...details });
 }
-

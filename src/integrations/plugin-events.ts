@@ -34,7 +34,14 @@ export function parsePluginEvent(value: unknown, agent: 'opencode' | 'openclaw')
   if (!name) throw new HookInputError('missing field "event" (a string)');
   if (!cwd) throw new HookInputError('missing field "cwd" (a string)');
   const kind = KINDS[agent][name] ?? 'other';
-  const event: HookEvent = { agent: agent as AgentName, kind, name, session: text(payload.session), cwd, transcript: text(payload.transcript) };
+  const event: HookEvent = {
+    agent: agent as AgentName,
+    kind,
+    name,
+    session: text(payload.session),
+    cwd,
+    transcript: text(payload.transcript),
+  };
   if (kind === 'pre-tool' || kind === 'post-tool') {
     const tool = text(payload.tool);
     if (!tool) throw new HookInputError('missing field "tool" (a string)');

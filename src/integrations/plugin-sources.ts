@@ -152,7 +152,8 @@ export default {
       {
         id: 'opencode-plusplus',
         name: 'opencode-plusplus',
-        description: 'Background reflection on sessions and the memory-only allowlist for reflection sessions.',
+        description:
+          'Background reflection on sessions and the memory-only allowlist for reflection sessions.',
         activation: { onStartup: true },
         configSchema: { type: 'object', additionalProperties: false },
       },

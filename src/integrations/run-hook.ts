@@ -54,7 +54,10 @@ export async function runHook(input: HookInput, deps: HandlerDeps): Promise<Hook
       });
       // A reflection session's tool call is refused when its workspace cannot be found (fail closed).
       if (event.kind === 'pre-tool' && isReflectionSession(deps.env, event.session ?? undefined))
-        stdout = render(event, { deny: `refused in a reflection session: the workspace ${event.cwd} is not a folder` }) ?? stdout;
+        stdout =
+          render(event, {
+            deny: `refused in a reflection session: the workspace ${event.cwd} is not a folder`,
+          }) ?? stdout;
       continue;
     }
     let answer: HookAnswer = {};
@@ -63,7 +66,9 @@ export async function runHook(input: HookInput, deps: HandlerDeps): Promise<Hook
     } catch (error) {
       // Fail closed for a reflection session's tool call; allow everything else.
       if (event.kind === 'pre-tool' && isReflectionSession(deps.env, event.session ?? undefined))
-        answer = { deny: `refused in a reflection session: the allowlist failed (${(error as Error).message})` };
+        answer = {
+          deny: `refused in a reflection session: the allowlist failed (${(error as Error).message})`,
+        };
       await appendHookLog(event.cwd, {
         event: event.name,
         agent: event.agent,

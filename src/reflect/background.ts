@@ -6,8 +6,7 @@
  * under which criteria fingerprint) so the scheduler's backoff sees it. Failures are logged and
  * recorded as failed: a guest never throws at its host.
  */
-import { addLesson } from '../memory/lessons.js';
-import { recordIgnored } from '../memory/lessons.js';
+import { addLesson, recordIgnored } from '../memory/lessons.js';
 import { recordReflectionOutcome } from '../memory/notes.js';
 import { writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
@@ -47,7 +46,11 @@ export async function saveReflection(
     try {
       const added = await addLesson(
         root,
-        { text: lesson.text, kind: lesson.kind, source: { session: options.session, transcript: result.transcript, lines: [lesson.line] } },
+        {
+          text: lesson.text,
+          kind: lesson.kind,
+          source: { session: options.session, transcript: result.transcript, lines: [lesson.line] },
+        },
         { now },
       );
       saved.push({ id: added.lesson.id, text: added.lesson.text, status: added.status });
@@ -57,11 +60,14 @@ export async function saveReflection(
   }
   let ignoredCounted: string[] = [];
   if (result.servedIgnored.length > 0)
-    ignoredCounted = await recordIgnored(root, result.servedIgnored, options.session, { now }).catch((error: Error) => {
-      failures.push({ text: `ignored ${result.servedIgnored.join(', ')}`, error: error.message });
-      return [];
-    });
-  const reports = result.defects.length > 0 ? [await writeDefectReport(root, result, options.session, now)] : [];
+    ignoredCounted = await recordIgnored(root, result.servedIgnored, options.session, { now }).catch(
+      (error: Error) => {
+        failures.push({ text: `ignored ${result.servedIgnored.join(', ')}`, error: error.message });
+        return [];
+      },
+    );
+  const reports =
+    result.defects.length > 0 ? [await writeDefectReport(root, result, options.session, now)] : [];
   if (failures.length < result.lessons.length || result.lessons.length === 0)
     await recordReflectionOutcome(
       root,
@@ -74,7 +80,8 @@ export async function saveReflection(
       { now },
     ).catch((error: Error) => failures.push({ text: 'daily note', error: error.message }));
   const changed = saved.some((lesson) => lesson.status === 'added') || ignoredCounted.length > 0;
-  const outcome: ReflectionOutcomeKind = failures.length > 0 && !changed ? 'failed' : changed ? 'saved' : 'barren';
+  const outcome: ReflectionOutcomeKind =
+    failures.length > 0 && !changed ? 'failed' : changed ? 'saved' : 'barren';
   return { saved, ignoredCounted, reports, failures, outcome };
 }
 
@@ -116,11 +123,20 @@ export async function recordFinished(
     state: schedule({
       state,
       event: { type: 'finished', outcome, fingerprint, upToLine },
-      settings: { toolCallThreshold: 1, turnThreshold: 1, surpriseThreshold: 1, flushMinTurns: 1, cooldownMinutes: 0, maxCooldownMinutes: 0 },
+      settings: {
+        toolCallThreshold: 1,
+        turnThreshold: 1,
+        surpriseThreshold: 1,
+        flushMinTurns: 1,
+        cooldownMinutes: 0,
+        maxCooldownMinutes: 0,
+      },
       fingerprint,
       now: new Date(),
     }).state,
     value: undefined,
-  })).catch(async (error: Error) => appendHookLog(root, { event: 'reflection', session, error: error.message }));
+  })).catch(async (error: Error) =>
+    appendHookLog(root, { event: 'reflection', session, error: error.message }),
+  );
   await appendHookLog(root, { event: 'reflection-finished', session, outcome, fingerprint, ...details });
 }

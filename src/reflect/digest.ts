@@ -31,7 +31,9 @@ export function renderEntry(entry: TranscriptEntry, limit = Number.MAX_SAFE_INTE
   const text = cap(entry.text.replace(/\s+/g, ' ').trim(), limit);
   switch (entry.role) {
     case 'user':
-      return entry.interrupt ? `L${entry.line} [the user interrupted]` : `L${entry.line} ${entry.meta ? 'context' : 'user'}: ${text}`;
+      return entry.interrupt
+        ? `L${entry.line} [the user interrupted]`
+        : `L${entry.line} ${entry.meta ? 'context' : 'user'}: ${text}`;
     case 'assistant':
       return `L${entry.line} agent: ${text}`;
     case 'tool-call':
@@ -49,7 +51,10 @@ export function buildDigest(entries: TranscriptEntry[], budgetChars: number): st
     const lines = entries.map((entry) => renderEntry(entry, entry.role === 'user' ? 2000 : limit));
     if (total(lines) <= budgetChars) return lines.join('\n');
   }
-  const lines = entries.map((entry) => ({ entry, text: renderEntry(entry, entry.role === 'user' ? 1000 : 80) }));
+  const lines = entries.map((entry) => ({
+    entry,
+    text: renderEntry(entry, entry.role === 'user' ? 1000 : 80),
+  }));
   let size = total(lines.map((line) => line.text));
   for (let index = 0; index < lines.length && size > budgetChars; index++) {
     if (lines[index]!.entry.role === 'user' && !lines[index]!.entry.meta) continue;

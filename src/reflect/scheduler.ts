@@ -117,10 +117,18 @@ export function schedule(input: SchedulerInput): SchedulerResult {
   const { event } = input;
   switch (event.type) {
     case 'turn':
-      return none({ ...state, ended: false, turns: state.turns + 1, unreflectedTurns: state.unreflectedTurns + 1 }, 'turn counted');
+      return none(
+        { ...state, ended: false, turns: state.turns + 1, unreflectedTurns: state.unreflectedTurns + 1 },
+        'turn counted',
+      );
     case 'tool':
       return none(
-        { ...state, ended: false, toolCalls: state.toolCalls + 1, surprises: state.surprises + (event.failed ? 1 : 0) },
+        {
+          ...state,
+          ended: false,
+          toolCalls: state.toolCalls + 1,
+          surprises: state.surprises + (event.failed ? 1 : 0),
+        },
         event.failed ? 'failed tool call counted' : 'tool call counted',
       );
     case 'stop':
@@ -145,13 +153,22 @@ function onStop(input: SchedulerInput): SchedulerResult {
   if (!due) return none(state, 'below the thresholds');
   if (state.running) return none(state, `due (${due}) but a reflection is already running: skipped`);
   const wait = cooldownLeftMs(input);
-  if (wait > 0) return none(state, `due (${due}) but cooling down for ${Math.ceil(wait / 60_000)} more minute(s)`);
+  if (wait > 0)
+    return none(state, `due (${due}) but cooling down for ${Math.ceil(wait / 60_000)} more minute(s)`);
   return { state: started(state, input, false), action: 'reflect', reason: `due: ${due}` };
 }
 
 function onEnd(input: SchedulerInput, reason: string): SchedulerResult {
   const { state, settings } = input;
-  const dropped = { ...state, turns: 0, toolCalls: 0, surprises: 0, unreflectedTurns: 0, lastStopBlocked: false, ended: true };
+  const dropped = {
+    ...state,
+    turns: 0,
+    toolCalls: 0,
+    surprises: 0,
+    unreflectedTurns: 0,
+    lastStopBlocked: false,
+    ended: true,
+  };
   if (state.unreflectedTurns < settings.flushMinTurns)
     return none(dropped, `session ${reason}: ${state.unreflectedTurns} unreflected turn(s), no flush`);
   if (state.running) return none(dropped, `session ${reason}: a reflection is already running, no flush`);
@@ -195,7 +212,11 @@ function finish(
 /** A run whose process died never reported back: it counts as failed and frees the slot. */
 function clearDeadRun(state: SessionCounters, alive: boolean, fingerprint: string): SessionCounters {
   if (!state.running || alive) return state;
-  return finish(state, { type: 'finished', outcome: 'failed', fingerprint: state.running.fingerprint ?? fingerprint }, new Date(state.running.since));
+  return finish(
+    state,
+    { type: 'finished', outcome: 'failed', fingerprint: state.running.fingerprint ?? fingerprint },
+    new Date(state.running.since),
+  );
 }
 
 /** Reflections in a row, newest first, that saved nothing under this fingerprint. */
@@ -210,7 +231,11 @@ export function barrenStreak(reflections: PastReflection[], fingerprint: string)
 }
 
 /** The cooldown after the last reflection: the base, doubled per barren reflection, capped. */
-export function cooldownMinutes(settings: SchedulerSettings, reflections: PastReflection[], fingerprint: string): number {
+export function cooldownMinutes(
+  settings: SchedulerSettings,
+  reflections: PastReflection[],
+  fingerprint: string,
+): number {
   const streak = barrenStreak(reflections, fingerprint);
   return Math.min(settings.maxCooldownMinutes, settings.cooldownMinutes * 2 ** Math.min(streak, 30));
 }

@@ -44,10 +44,14 @@ export async function readSession(root: string, session: string): Promise<Sessio
     return newSessionCounters(session);
   }
   if (value.schemaVersion > 1)
-    throw new OcppError('STATE_VERSION', `schemaVersion ${value.schemaVersion} is newer than this tool understands`, {
-      file: `${SESSIONS_DIR}/${sessionFileName(session)}`,
-      hint: 'upgrade opencode-plusplus',
-    });
+    throw new OcppError(
+      'STATE_VERSION',
+      `schemaVersion ${value.schemaVersion} is newer than this tool understands`,
+      {
+        file: `${SESSIONS_DIR}/${sessionFileName(session)}`,
+        hint: 'upgrade opencode-plusplus',
+      },
+    );
   return { ...newSessionCounters(session), ...value };
 }
 
@@ -55,7 +59,9 @@ export async function readSession(root: string, session: string): Promise<Sessio
 export async function updateSession<T>(
   root: string,
   session: string,
-  update: (state: SessionCounters) => Promise<{ state: SessionCounters; value: T }> | { state: SessionCounters; value: T },
+  update: (
+    state: SessionCounters,
+  ) => Promise<{ state: SessionCounters; value: T }> | { state: SessionCounters; value: T },
   waitMs = 5_000,
 ): Promise<T> {
   const file = sessionPath(root, session);

@@ -52,7 +52,11 @@ export function reflectOffline(input: TranscriptReflectionInput): TranscriptRefl
     const ignored = ignoredLessons(finding, input.served);
     if (ignored.length > 0) {
       for (const id of ignored) servedIgnored.add(id);
-      declined.push({ line: finding.line, text: finding.quote, reason: `already served as ${ignored.join(', ')}` });
+      declined.push({
+        line: finding.line,
+        text: finding.quote,
+        reason: `already served as ${ignored.join(', ')}`,
+      });
       continue;
     }
     const judgement = judgeLesson(finding);
@@ -88,7 +92,12 @@ type Core = Pick<TranscriptReflection, 'steering' | 'lessons' | 'servedIgnored' 
 
 /** Adds what is always found by rules (missed captures, defects), the outcome and the message. */
 function complete(input: TranscriptReflectionInput, core: Core): TranscriptReflection {
-  const outcome = core.lessons.length > 0 ? 'lessons' : core.servedIgnored.length > 0 ? 'served-ignored' : 'nothing-to-save';
+  const outcome =
+    core.lessons.length > 0
+      ? 'lessons'
+      : core.servedIgnored.length > 0
+        ? 'served-ignored'
+        : 'nothing-to-save';
   return {
     outcome,
     ...core,
@@ -100,7 +109,8 @@ function complete(input: TranscriptReflectionInput, core: Core): TranscriptRefle
 
 function messageOf(outcome: TranscriptReflection['outcome'], core: Core): string {
   if (outcome === 'nothing-to-save') return NOTHING_TO_SAVE;
-  const ignored = core.servedIgnored.length > 0 ? `Served and ignored: ${core.servedIgnored.join(', ')}.` : '';
+  const ignored =
+    core.servedIgnored.length > 0 ? `Served and ignored: ${core.servedIgnored.join(', ')}.` : '';
   if (outcome === 'served-ignored') return `${ignored} Nothing new to save.`;
   const count = core.lessons.length;
   return `${count} lesson${count === 1 ? '' : 's'} to save.${ignored ? ` ${ignored}` : ''}`;
@@ -112,7 +122,11 @@ function missedCaptures(entries: TranscriptEntry[]): TranscriptReflection['misse
     if (entry.role === 'tool-call' && SELF_MEMORY_ADD.test(entry.text))
       found.push({ line: entry.line, quote: quoteOf(entry.text), reason: 'the agent saved a lesson itself' });
     else if (entry.role === 'user' && !entry.meta && WHY_NOT_LEARNED.test(entry.text))
-      found.push({ line: entry.line, quote: quoteOf(entry.text), reason: 'the user asked why it was not learned' });
+      found.push({
+        line: entry.line,
+        quote: quoteOf(entry.text),
+        reason: 'the user asked why it was not learned',
+      });
   }
   return found;
 }
@@ -132,7 +146,9 @@ Answer with one JSON object: {"steering":[{"line":n,"kind":"...","quote":"the us
 
 const AnswerSchema = z.object({
   steering: z
-    .array(z.object({ line: z.number().int().positive(), kind: z.enum(STEERING_KINDS), quote: z.string().min(1) }))
+    .array(
+      z.object({ line: z.number().int().positive(), kind: z.enum(STEERING_KINDS), quote: z.string().min(1) }),
+    )
     .default([]),
   lessons: z
     .array(
@@ -163,13 +179,18 @@ export const transcriptTask: ReflectionTask<TranscriptReflectionInput, Transcrip
     }
     const answer = result.data;
     const badLine = [...answer.steering, ...answer.lessons].find((item) => item.line > input.lastLine);
-    if (badLine) throw new Error(`line ${badLine.line} is past the end of the transcript (${input.lastLine} lines)`);
+    if (badLine)
+      throw new Error(`line ${badLine.line} is past the end of the transcript (${input.lastLine} lines)`);
     const servedIds = new Set(input.served.map((lesson) => lesson.id));
     const unknown = answer.servedIgnored.find((id) => !servedIds.has(id));
     if (unknown) throw new Error(`servedIgnored: ${unknown} was not served to this session`);
     return complete(input, {
       steering: answer.steering.map((item) => ({ ...item, quote: quoteOf(item.quote) })),
-      lessons: answer.lessons.map((lesson) => ({ text: lesson.text, kind: kindOf(lesson.kind), line: lesson.line })),
+      lessons: answer.lessons.map((lesson) => ({
+        text: lesson.text,
+        kind: kindOf(lesson.kind),
+        line: lesson.line,
+      })),
       servedIgnored: [...new Set(answer.servedIgnored)].sort(),
       declined: [],
     });

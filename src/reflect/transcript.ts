@@ -3,13 +3,14 @@
  * last reflection, tail-capped, and ask the reflector. Pure of side effects: saving what it found
  * is the caller's choice (`saveReflection` in background.ts).
  */
+
+import type { LlmCallRecord } from '../llm/types.js';
 import { buildDigest, reflectionWindow } from './digest.js';
 import type { Reflector } from './reflector.js';
 import type { TranscriptReflection, TranscriptReflectionInput } from './transcript-task.js';
 import { type ReadTranscriptOptions, readTranscript } from './transcripts/index.js';
 import type { TranscriptFormat } from './transcripts/types.js';
 import type { ReflectorName } from './types.js';
-import type { LlmCallRecord } from '../llm/types.js';
 
 export interface TranscriptReflectOptions extends ReadTranscriptOptions {
   reflector: Reflector<TranscriptReflectionInput, TranscriptReflection>;

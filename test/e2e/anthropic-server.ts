@@ -108,7 +108,8 @@ function sendStep(response: import('node:http').ServerResponse, step: Step, id: 
 function streamStep(response: import('node:http').ServerResponse, step: Step, id: number): void {
   const final = step as Final;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const send = (event: string, data: unknown) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) =>
+    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   send('message_start', {
     type: 'message_start',
     message: {
@@ -124,15 +125,27 @@ function streamStep(response: import('node:http').ServerResponse, step: Step, id
   });
   const block = blockOf(final, id);
   if (block.type === 'tool_use') {
-    send('content_block_start', { type: 'content_block_start', index: 0, content_block: { ...block, input: {} } });
+    send('content_block_start', {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { ...block, input: {} },
+    });
     send('content_block_delta', {
       type: 'content_block_delta',
       index: 0,
       delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
     });
   } else {
-    send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-    send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: block.text } });
+    send('content_block_start', {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'text', text: '' },
+    });
+    send('content_block_delta', {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text: block.text },
+    });
   }
   send('content_block_stop', { type: 'content_block_stop', index: 0 });
   send('message_delta', {

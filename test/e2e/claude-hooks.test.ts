@@ -6,7 +6,7 @@
  * refused a write outside memory/.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,8 @@ afterEach(async () => {
 });
 
 beforeAll(() => {
-  if (!existsSync(CLAUDE)) throw new Error(`Claude Code is not installed: run scripts/install-agent-clis.sh (looked for ${CLAUDE})`);
+  if (!existsSync(CLAUDE))
+    throw new Error(`Claude Code is not installed: run scripts/install-agent-clis.sh (looked for ${CLAUDE})`);
 });
 
 interface Session {
@@ -72,12 +73,21 @@ async function runClaude(
   env: NodeJS.ProcessEnv = {},
 ) {
   // Several prompts: one session with several turns, fed as stream-json on stdin.
-  const input = Array.isArray(prompt)
-    ? ['--input-format', 'stream-json']
-    : [prompt];
+  const input = Array.isArray(prompt) ? ['--input-format', 'stream-json'] : [prompt];
   const child = spawn(
     CLAUDE,
-    ['-p', ...input, '--output-format', 'stream-json', '--verbose', '--permission-mode', 'bypassPermissions', '--model', 'claude-sonnet-4-5', ...extra],
+    [
+      '-p',
+      ...input,
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--permission-mode',
+      'bypassPermissions',
+      '--model',
+      'claude-sonnet-4-5',
+      ...extra,
+    ],
     {
       cwd: session.workspace,
       env: { ...session.env, ANTHROPIC_BASE_URL: url, ...env },
@@ -86,23 +96,24 @@ async function runClaude(
   );
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
   if (Array.isArray(prompt) && child.stdin) {
     // One message at a time, the next after each turn's result; closing stdin ends the session.
     const pending = [...prompt];
     const sendNext = () => {
       const text = pending.shift();
       if (text === undefined) child.stdin!.end();
-      else child.stdin!.write(`${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`);
+      else
+        child.stdin!.write(`${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`);
     };
     let results = 0;
-    child.stdout.on('data', () => {
+    child.stdout!.on('data', () => {
       const count = stdout.split('\n').filter((line) => line.startsWith('{"type":"result"')).length;
       for (; results < count; results++) sendNext();
     });
     sendNext();
   }
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), Number(process.env.OCPP_E2E_TIMEOUT ?? 120_000));
   const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   clearTimeout(timer);
@@ -110,7 +121,9 @@ async function runClaude(
     .split('\n')
     .filter((line) => line.trim().startsWith('{'))
     .map((line) => JSON.parse(line));
-  const sessionId = lines.find((line) => line.type === 'system' && line.subtype === 'init')?.session_id as string | undefined;
+  const sessionId = lines.find((line) => line.type === 'system' && line.subtype === 'init')?.session_id as
+    | string
+    | undefined;
   return { status, stdout, stderr, lines, sessionId };
 }
 
@@ -124,28 +137,51 @@ function hookLog(workspace: string): Array<Record<string, unknown>> {
 }
 
 function counters(workspace: string, session: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(workspace, '.agent-context/reflection/sessions', `${session}.json`), 'utf8'));
+  return JSON.parse(
+    readFileSync(join(workspace, '.agent-context/reflection/sessions', `${session}.json`), 'utf8'),
+  );
 }
 
-const echo = (n: number): Step => ({ tool: 'Bash', input: { command: `echo step ${n}`, description: `step ${n}` } });
+const echo = (n: number): Step => ({
+  tool: 'Bash',
+  input: { command: `echo step ${n}`, description: `step ${n}` },
+});
 
 describe('Claude Code with the opencode-plusplus hooks', () => {
   it('counts a session past the thresholds and nudges at Stop (block mode)', async () => {
     const session = prepare({ reflection: { mode: 'block' } });
     writeFileSync(join(session.workspace, 'seed.txt'), 'x');
-    spawnSync(process.execPath, [CLI_BIN, 'memory', 'add', 'Use pnpm in this repository, never npm.', '--kind', '1', '-C', session.workspace], { encoding: 'utf8' });
+    spawnSync(
+      process.execPath,
+      [
+        CLI_BIN,
+        'memory',
+        'add',
+        'Use pnpm in this repository, never npm.',
+        '--kind',
+        '1',
+        '-C',
+        session.workspace,
+      ],
+      { encoding: 'utf8' },
+    );
     const script: Step[] = [
       ...Array.from({ length: 12 }, (_, index) => echo(index + 1)),
       { tool: 'Bash', input: { command: 'exit 3', description: 'fail once' } },
       { text: 'All steps ran.' },
       {
         decide: (turn) =>
-          turn.text.includes('Reflection (opencode-plusplus)') ? { text: 'Nothing to save.' } : { text: 'unexpected request' },
+          turn.text.includes('Reflection (opencode-plusplus)')
+            ? { text: 'Nothing to save.' }
+            : { text: 'unexpected request' },
       },
     ];
     server = await startAnthropic(script);
     const run = await runClaude(session, server.url, 'Run the twelve steps.');
-    expect(run.status, `${run.stderr}\n${run.stdout.slice(-3000)}\nturns ${server.turns.length}, other ${JSON.stringify(server.other)}\nlog ${JSON.stringify(hookLog(session.workspace))}`).toBe(0);
+    expect(
+      run.status,
+      `${run.stderr}\n${run.stdout.slice(-3000)}\nturns ${server.turns.length}, other ${JSON.stringify(server.other)}\nlog ${JSON.stringify(hookLog(session.workspace))}`,
+    ).toBe(0);
     expect(run.sessionId).toBeTruthy();
     const log = hookLog(session.workspace);
     // SessionStart served the lesson, and the model saw it
@@ -154,14 +190,19 @@ describe('Claude Code with the opencode-plusplus hooks', () => {
     // the Stop nudge reached the model as the next turn, and only once
     const nudged = server.turns.filter((turn) => turn.text.includes('Reflection (opencode-plusplus)'));
     expect(nudged.length).toBeGreaterThanOrEqual(1);
-    expect(log.filter((record) => record.event === 'Stop').map((record) => record.action)).toEqual(['reflect', 'none']);
+    expect(log.filter((record) => record.event === 'Stop').map((record) => record.action)).toEqual([
+      'reflect',
+      'none',
+    ]);
     const state = counters(session.workspace, run.sessionId!);
     expect(state).toMatchObject({ turns: 0, toolCalls: 0, surprises: 0, lastStopBlocked: false });
     expect((state.reflections as unknown[]).length).toBe(1);
   });
 
   it('flushes a session that ends with unreflected turns: a background reflection saves the lesson', async () => {
-    const session = prepare({ reflection: { mode: 'background', turnThreshold: 10, toolCallThreshold: 100, surpriseThreshold: 100 } });
+    const session = prepare({
+      reflection: { mode: 'background', turnThreshold: 10, toolCallThreshold: 100, surpriseThreshold: 100 },
+    });
     server = await startAnthropic([
       { tool: 'Bash', input: { command: 'echo npm install -D eslint', description: 'install eslint' } },
       { text: 'Installed eslint with npm.' },
@@ -175,7 +216,10 @@ describe('Claude Code with the opencode-plusplus hooks', () => {
     ]);
     expect(run.status, run.stderr).toBe(0);
     const id = run.sessionId!;
-    expect(server.turns.length, JSON.stringify(hookLog(session.workspace).map((r) => [r.event, r.reason])) + run.stdout.slice(-1500)).toBeGreaterThanOrEqual(4);
+    expect(
+      server.turns.length,
+      JSON.stringify(hookLog(session.workspace).map((r) => [r.event, r.reason])) + run.stdout.slice(-1500),
+    ).toBeGreaterThanOrEqual(4);
     const log = () => hookLog(session.workspace);
     const ends = log().filter((record) => record.event === 'SessionEnd');
     expect(ends.at(-1), JSON.stringify(log())).toMatchObject({ action: 'flush' });
@@ -205,19 +249,17 @@ describe('Claude Code with the opencode-plusplus hooks', () => {
       },
       { text: 'Nothing else to save.' },
     ]);
-    const run = await runClaude(
-      session,
-      server.url,
-      `Reflect. Write ${source} then ${note}.`,
-      [],
-      { OPENCODE_PLUSPLUS_REFLECTION: '1' },
-    );
+    const run = await runClaude(session, server.url, `Reflect. Write ${source} then ${note}.`, [], {
+      OPENCODE_PLUSPLUS_REFLECTION: '1',
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(existsSync(source)).toBe(false);
     expect(readFileSync(note, 'utf8')).toBe('- a note\n');
     const denied = hookLog(session.workspace).find((record) => record.action === 'deny');
     expect(denied?.reason).toContain('outside .agent-context/memory/');
     // a reflection session is never counted
-    expect(existsSync(join(session.workspace, '.agent-context/reflection/sessions', `${run.sessionId}.json`))).toBe(false);
+    expect(
+      existsSync(join(session.workspace, '.agent-context/reflection/sessions', `${run.sessionId}.json`)),
+    ).toBe(false);
   });
 });

@@ -55,7 +55,11 @@ function run(steps: Step[], state: SessionCounters = newSessionCounters('s')): S
 
 const turn: Step = { event: { type: 'turn' } };
 const tool = (failed = false, at = 0): Step => ({ event: { type: 'tool', failed }, at });
-const stop = (at = 0, fingerprint?: string): Step => ({ event: { type: 'stop' }, at, ...(fingerprint ? { fingerprint } : {}) });
+const stop = (at = 0, fingerprint?: string): Step => ({
+  event: { type: 'stop' },
+  at,
+  ...(fingerprint ? { fingerprint } : {}),
+});
 const finished = (outcome: 'saved' | 'barren' | 'failed', at = 0, fingerprint = 'f1'): Step => ({
   event: { type: 'finished', outcome, fingerprint, upToLine: 40 },
   at,
@@ -69,11 +73,23 @@ describe('thresholds', () => {
     expect(eleven.at(-1)!.action).toBe('none');
     const twelve = run([turn, ...Array.from({ length: 12 }, () => tool()), stop()]);
     expect(twelve.at(-1)).toMatchObject({ action: 'reflect', reason: 'due: 12 tool calls' });
-    expect(twelve.at(-1)!.state).toMatchObject({ toolCalls: 0, turns: 0, unreflectedTurns: 0, running: { fingerprint: 'f1' } });
+    expect(twelve.at(-1)!.state).toMatchObject({
+      toolCalls: 0,
+      turns: 0,
+      unreflectedTurns: 0,
+      running: { fingerprint: 'f1' },
+    });
   });
 
   it('reflects after 3 turns', () => {
-    expect(actions(run([turn, stop(), turn, stop(), turn, stop()]))).toEqual(['none', 'none', 'none', 'none', 'none', 'reflect']);
+    expect(actions(run([turn, stop(), turn, stop(), turn, stop()]))).toEqual([
+      'none',
+      'none',
+      'none',
+      'none',
+      'none',
+      'reflect',
+    ]);
   });
 
   it('reflects after 2 failed tool calls (surprises), but failures alone are not the point: one is not enough', () => {
@@ -86,7 +102,13 @@ describe('thresholds', () => {
     const results: SchedulerResult[] = [];
     for (let index = 0; index < 10; index++) {
       for (const event of [{ type: 'turn' }, { type: 'stop' }] as SchedulerEvent[]) {
-        const result = schedule({ state, event, settings: { ...settings, turnThreshold: 10 }, fingerprint: 'f', now: minutes(0) });
+        const result = schedule({
+          state,
+          event,
+          settings: { ...settings, turnThreshold: 10 },
+          fingerprint: 'f',
+          now: minutes(0),
+        });
         results.push(result);
         state = result.state;
       }
@@ -109,8 +131,14 @@ describe('cooldown and backoff', () => {
 
   it('doubles the cooldown after each barren reflection, capped at an hour', () => {
     const history = (count: number) =>
-      Array.from({ length: count }, (_, index) => ({ at: minutes(index).toISOString(), fingerprint: 'f1', outcome: 'barren' as const }));
-    expect([0, 1, 2, 3, 4, 8].map((count) => cooldownMinutes(settings, history(count), 'f1'))).toEqual([15, 30, 60, 60, 60, 60]);
+      Array.from({ length: count }, (_, index) => ({
+        at: minutes(index).toISOString(),
+        fingerprint: 'f1',
+        outcome: 'barren' as const,
+      }));
+    expect([0, 1, 2, 3, 4, 8].map((count) => cooldownMinutes(settings, history(count), 'f1'))).toEqual([
+      15, 30, 60, 60, 60, 60,
+    ]);
     const results = run([...due(0), finished('barren', 1), ...due(20), ...due(31)]);
     expect(results[8]!.reason).toContain('cooling down');
     expect(results[12]!.action).toBe('reflect');
@@ -143,7 +171,9 @@ describe('cooldown and backoff', () => {
 
   it('records the fingerprint each reflection ran under', () => {
     const results = run([...due(0), finished('saved', 2, 'f1')]);
-    expect(results.at(-1)!.state.reflections).toEqual([{ at: minutes(0).toISOString(), fingerprint: 'f1', outcome: 'saved' }]);
+    expect(results.at(-1)!.state.reflections).toEqual([
+      { at: minutes(0).toISOString(), fingerprint: 'f1', outcome: 'saved' },
+    ]);
     expect(results.at(-1)!.state.reflectedUpToLine).toBe(40);
   });
 });
@@ -156,12 +186,21 @@ describe('flush at the end of a session', () => {
     });
     // turnThreshold is 3 but no Stop came: the end flushes, even inside the cooldown
     expect(results.at(-1)).toMatchObject({ action: 'flush' });
-    expect(results.at(-1)!.state).toMatchObject({ turns: 0, toolCalls: 0, unreflectedTurns: 0, ended: true, running: { flush: true } });
+    expect(results.at(-1)!.state).toMatchObject({
+      turns: 0,
+      toolCalls: 0,
+      unreflectedTurns: 0,
+      ended: true,
+      running: { flush: true },
+    });
   });
 
   it('does not flush with fewer unreflected turns, and still drops the counters', () => {
     const results = run([turn, tool(), turn, { event: { type: 'end', reason: 'reset' } }]);
-    expect(results.at(-1)).toMatchObject({ action: 'none', state: { turns: 0, toolCalls: 0, unreflectedTurns: 0 } });
+    expect(results.at(-1)).toMatchObject({
+      action: 'none',
+      state: { turns: 0, toolCalls: 0, unreflectedTurns: 0 },
+    });
     expect(results.at(-1)!.reason).toContain('2 unreflected turn(s), no flush');
   });
 });
@@ -175,13 +214,31 @@ describe('single-flight', () => {
   });
 
   it('a reflection whose process died counts as failed (barren for the backoff) and frees the slot', () => {
-    const results = run([turn, turn, turn, stop(0), turn, turn, turn, { event: { type: 'stop' }, at: 31, alive: false }]);
+    const results = run([
+      turn,
+      turn,
+      turn,
+      stop(0),
+      turn,
+      turn,
+      turn,
+      { event: { type: 'stop' }, at: 31, alive: false },
+    ]);
     expect(results.at(-1)!.action).toBe('reflect');
     expect(results.at(-1)!.state.reflections.map((reflection) => reflection.outcome)).toEqual(['failed']);
   });
 
   it('no flush while one runs', () => {
-    const results = run([turn, turn, turn, stop(0), turn, turn, turn, { event: { type: 'end', reason: 'clear' } }]);
+    const results = run([
+      turn,
+      turn,
+      turn,
+      stop(0),
+      turn,
+      turn,
+      turn,
+      { event: { type: 'end', reason: 'clear' } },
+    ]);
     expect(results.at(-1)!.action).toBe('none');
     expect(results.at(-1)!.reason).toContain('already running');
   });

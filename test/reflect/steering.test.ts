@@ -31,7 +31,10 @@ const names = readdirSync(folder)
 async function reflectAll(): Promise<Map<string, TranscriptReflectionResult>> {
   const results = new Map<string, TranscriptReflectionResult>();
   for (const name of names)
-    results.set(name, await reflectOnTranscript(`${folder}${name}.jsonl`, { reflector: offlineReflector(transcriptTask) }));
+    results.set(
+      name,
+      await reflectOnTranscript(`${folder}${name}.jsonl`, { reflector: offlineReflector(transcriptTask) }),
+    );
   return results;
 }
 
@@ -78,15 +81,20 @@ describe('steering detection on the transcript corpus', async () => {
     for (const name of names) {
       const label = labels[name]!;
       const result = results.get(name)!;
-      if (result.outcome !== label.outcome) wrong.push(`${name}: outcome ${result.outcome}, expected ${label.outcome}`);
+      if (result.outcome !== label.outcome)
+        wrong.push(`${name}: outcome ${result.outcome}, expected ${label.outcome}`);
       if (result.lessons.length !== label.lessons)
-        wrong.push(`${name}: ${result.lessons.length} lessons (${result.lessons.map((l) => l.text).join(' | ')}), expected ${label.lessons}`);
+        wrong.push(
+          `${name}: ${result.lessons.length} lessons (${result.lessons.map((l) => l.text).join(' | ')}), expected ${label.lessons}`,
+        );
       expect(result.servedIgnored, name).toEqual(label.servedIgnored);
       expect(result.defects.length, name).toBe(label.defects ?? 0);
       expect(result.missedCaptures.length, name).toBe(label.missed ?? 0);
       if (result.outcome === 'nothing-to-save') expect(result.message).toBe('Nothing to save.');
     }
-    console.log(`lessons: ${names.length - wrong.length}/${names.length} transcripts as labelled\n  ${wrong.join('\n  ')}`);
+    console.log(
+      `lessons: ${names.length - wrong.length}/${names.length} transcripts as labelled\n  ${wrong.join('\n  ')}`,
+    );
     expect(wrong.length).toBeLessThanOrEqual(2);
   });
 });

@@ -16,7 +16,9 @@ import { runCliInProcess } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/repo.js';
 import { downUrl, type ModelServer, openAiReply, startModelServer } from '../llm/model-server.js';
 
-const transcript = fileURLToPath(new URL('../fixtures/transcripts/claude/served-ignored-pnpm.jsonl', import.meta.url));
+const transcript = fileURLToPath(
+  new URL('../fixtures/transcripts/claude/served-ignored-pnpm.jsonl', import.meta.url),
+);
 let server: ModelServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -26,12 +28,29 @@ afterEach(async () => {
 const reflector = (baseUrl: string) =>
   modelReflector(
     transcriptTask,
-    createProvider({ provider: 'openai', baseUrl, model: 'local', timeoutMs: 3000, maxOutputTokens: 512, temperature: 0, jsonMode: false }, {}),
+    createProvider(
+      {
+        provider: 'openai',
+        baseUrl,
+        model: 'local',
+        timeoutMs: 3000,
+        maxOutputTokens: 512,
+        temperature: 0,
+        jsonMode: false,
+      },
+      {},
+    ),
   );
 
 const answer = {
   steering: [{ line: 6, kind: 'restatement', quote: 'Again with npm!' }],
-  lessons: [{ text: 'Install dependencies with pnpm; this repository has no npm lockfile.', kind: 'project-belief', line: 6 }],
+  lessons: [
+    {
+      text: 'Install dependencies with pnpm; this repository has no npm lockfile.',
+      kind: 'project-belief',
+      line: 6,
+    },
+  ],
   servedIgnored: ['L-0004'],
 };
 
@@ -57,7 +76,11 @@ describe('model reflector on a transcript', () => {
   it('an empty answer says exactly "Nothing to save."', async () => {
     server = await startModelServer([openAiReply('{"steering":[],"lessons":[],"servedIgnored":[]}')]);
     const result = await reflectOnTranscript(transcript, { reflector: reflector(`${server.url}/v1`) });
-    expect(result).toMatchObject({ outcome: 'nothing-to-save', message: 'Nothing to save.', reflector: 'model' });
+    expect(result).toMatchObject({
+      outcome: 'nothing-to-save',
+      message: 'Nothing to save.',
+      reflector: 'model',
+    });
   });
 
   it('retries once when the answer points past the transcript or names a lesson never served', async () => {
@@ -67,7 +90,9 @@ describe('model reflector on a transcript', () => {
     ]);
     const result = await reflectOnTranscript(transcript, { reflector: reflector(`${server.url}/v1`) });
     expect(server.requests).toHaveLength(2);
-    expect(server.requests[1]!.body.messages.at(-1).content).toContain('line 999 is past the end of the transcript');
+    expect(server.requests[1]!.body.messages.at(-1).content).toContain(
+      'line 999 is past the end of the transcript',
+    );
     // two invalid answers: the offline reflector decides, and says why
     expect(result.reflector).toBe('offline');
     expect(result.fallback).toContain('L-0042 was not served');
@@ -76,7 +101,11 @@ describe('model reflector on a transcript', () => {
 
   it('a server that is down falls back to the offline reflector at once', async () => {
     const result = await reflectOnTranscript(transcript, { reflector: reflector(`${await downUrl()}/v1`) });
-    expect(result).toMatchObject({ reflector: 'offline', outcome: 'served-ignored', servedIgnored: ['L-0004'] });
+    expect(result).toMatchObject({
+      reflector: 'offline',
+      outcome: 'served-ignored',
+      servedIgnored: ['L-0004'],
+    });
     expect(result.fallback).toMatch(/^unreachable/);
   });
 
@@ -87,7 +116,16 @@ describe('model reflector on a transcript', () => {
       join(repo, 'opencode-plusplus.config.json'),
       JSON.stringify({ llm: { provider: 'openai', baseUrl: `${server.url}/v1`, model: 'local' } }),
     );
-    const run = await runCliInProcess(['reflect', 'transcript', transcript, '--reflector', 'model', '-C', repo, '--json']);
+    const run = await runCliInProcess([
+      'reflect',
+      'transcript',
+      transcript,
+      '--reflector',
+      'model',
+      '-C',
+      repo,
+      '--json',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ reflector: 'model', outcome: 'lessons', saved: null });
   });

@@ -13,7 +13,10 @@ import { makeTempDir } from '../helpers/repo.js';
 const dir = makeTempDir('ocpp-transcripts-');
 const file = (name: string, lines: unknown[] | string) => {
   const path = join(dir, name);
-  writeFileSync(path, typeof lines === 'string' ? lines : `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  writeFileSync(
+    path,
+    typeof lines === 'string' ? lines : `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+  );
   return path;
 };
 const claudeUser = (content: unknown, extra: Record<string, unknown> = {}) => ({
@@ -30,8 +33,24 @@ describe('readers', () => {
     const path = file('claude.jsonl', [
       { type: 'summary', summary: 'x' },
       claudeUser('Fix the build.'),
-      { type: 'assistant', sessionId: 'c1', uuid: 'a', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Edit', input: { file_path: 'a.ts' } }] } },
-      claudeUser([{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: "The user doesn't want to proceed with this tool use. The tool use was rejected. To tell you how to proceed, the user said:\nedit b.ts instead" }]),
+      {
+        type: 'assistant',
+        sessionId: 'c1',
+        uuid: 'a',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 't1', name: 'Edit', input: { file_path: 'a.ts' } }],
+        },
+      },
+      claudeUser([
+        {
+          type: 'tool_result',
+          tool_use_id: 't1',
+          is_error: true,
+          content:
+            "The user doesn't want to proceed with this tool use. The tool use was rejected. To tell you how to proceed, the user said:\nedit b.ts instead",
+        },
+      ]),
       claudeUser('<command-name>/clear</command-name>'),
       claudeUser('subagent chatter', { isSidechain: true }),
       claudeUser([{ type: 'text', text: '[Request interrupted by user]' }]),
@@ -39,7 +58,13 @@ describe('readers', () => {
     ]);
     const transcript = await readTranscript(path);
     expect(transcript).toMatchObject({ format: 'claude', sessionId: 'c1', cwd: '/w' });
-    const simplified = transcript.entries.map((entry) => [entry.line, entry.role, entry.text.slice(0, 20), Boolean(entry.meta), Boolean(entry.rejected)]);
+    const simplified = transcript.entries.map((entry) => [
+      entry.line,
+      entry.role,
+      entry.text.slice(0, 20),
+      Boolean(entry.meta),
+      Boolean(entry.rejected),
+    ]);
     expect(simplified).toEqual([
       [2, 'user', 'Fix the build.', false, false],
       [3, 'tool-call', '{"file_path":"a.ts"}', false, false],
@@ -55,10 +80,39 @@ describe('readers', () => {
     const rollout = await readTranscript(
       file('rollout.jsonl', [
         { timestamp: 't', type: 'session_meta', payload: { id: 'th-1', cwd: '/repo' } },
-        { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>x</environment_context>' }] } },
-        { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Add a test.' }] } },
-        { timestamp: 't', type: 'response_item', payload: { type: 'function_call', name: 'shell', arguments: '{"command":["bash","-lc","npm test"]}', call_id: 'c1' } },
-        { timestamp: 't', type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: '{"output":"fail","metadata":{"exit_code":1}}' } },
+        {
+          timestamp: 't',
+          type: 'response_item',
+          payload: {
+            type: 'message',
+            role: 'user',
+            content: [{ type: 'input_text', text: '<environment_context>x</environment_context>' }],
+          },
+        },
+        {
+          timestamp: 't',
+          type: 'response_item',
+          payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Add a test.' }] },
+        },
+        {
+          timestamp: 't',
+          type: 'response_item',
+          payload: {
+            type: 'function_call',
+            name: 'shell',
+            arguments: '{"command":["bash","-lc","npm test"]}',
+            call_id: 'c1',
+          },
+        },
+        {
+          timestamp: 't',
+          type: 'response_item',
+          payload: {
+            type: 'function_call_output',
+            call_id: 'c1',
+            output: '{"output":"fail","metadata":{"exit_code":1}}',
+          },
+        },
         { timestamp: 't', type: 'event_msg', payload: { type: 'token_count' } },
       ]),
     );
@@ -73,7 +127,17 @@ describe('readers', () => {
       file('exec.jsonl', [
         { type: 'thread.started', thread_id: 'th-2' },
         { type: 'turn.started' },
-        { type: 'item.completed', item: { id: 'i1', type: 'command_execution', command: 'ls', aggregated_output: 'x', exit_code: 2, status: 'failed' } },
+        {
+          type: 'item.completed',
+          item: {
+            id: 'i1',
+            type: 'command_execution',
+            command: 'ls',
+            aggregated_output: 'x',
+            exit_code: 2,
+            status: 'failed',
+          },
+        },
         { type: 'item.completed', item: { id: 'i2', type: 'agent_message', text: 'Done.' } },
         { type: 'turn.completed', usage: {} },
       ]),
@@ -90,7 +154,16 @@ describe('readers', () => {
     const events = await readTranscript(
       file('opencode.jsonl', [
         { type: 'step_start', sessionID: 'ses_1', part: { type: 'step-start' } },
-        { type: 'tool_use', sessionID: 'ses_1', part: { type: 'tool', tool: 'bash', callID: 'c', state: { status: 'error', input: { command: 'x' }, error: 'boom' } } },
+        {
+          type: 'tool_use',
+          sessionID: 'ses_1',
+          part: {
+            type: 'tool',
+            tool: 'bash',
+            callID: 'c',
+            state: { status: 'error', input: { command: 'x' }, error: 'boom' },
+          },
+        },
         { type: 'text', sessionID: 'ses_1', part: { type: 'text', text: 'Fixed.' } },
       ]),
     );
@@ -105,7 +178,10 @@ describe('readers', () => {
       messages: [
         { info: { role: 'user', id: 'm1' }, parts: [{ type: 'text', text: 'Rename it.' }] },
         { info: { role: 'assistant', id: 'm2' }, parts: [{ type: 'text', text: 'Renamed.' }] },
-        { info: { role: 'user', id: 'm3' }, parts: [{ type: 'text', text: 'No, we use camelCase everywhere.' }] },
+        {
+          info: { role: 'user', id: 'm3' },
+          parts: [{ type: 'text', text: 'No, we use camelCase everywhere.' }],
+        },
       ],
     };
     const path = file('export.json', `${JSON.stringify(exported, null, 2)}\n`);
@@ -123,8 +199,23 @@ describe('readers', () => {
       file('openclaw.jsonl', [
         { type: 'session', id: 'oc-1', cwd: '/ws' },
         { type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'Deploy it.' }] } },
-        { type: 'message', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'x', name: 'exec', arguments: { command: 'deploy' } }] } },
-        { type: 'message', message: { role: 'toolResult', toolCallId: 'x', toolName: 'exec', isError: true, content: [{ type: 'text', text: 'blocked by policy' }] } },
+        {
+          type: 'message',
+          message: {
+            role: 'assistant',
+            content: [{ type: 'toolCall', id: 'x', name: 'exec', arguments: { command: 'deploy' } }],
+          },
+        },
+        {
+          type: 'message',
+          message: {
+            role: 'toolResult',
+            toolCallId: 'x',
+            toolName: 'exec',
+            isError: true,
+            content: [{ type: 'text', text: 'blocked by policy' }],
+          },
+        },
       ]),
     );
     expect(transcript).toMatchObject({ format: 'openclaw', sessionId: 'oc-1' });
@@ -138,7 +229,13 @@ describe('readers', () => {
   it('finds served lessons anywhere in the session context', async () => {
     const transcript = await readTranscript(
       file('served.jsonl', [
-        { type: 'attachment', attachment: { type: 'hook_additional_context', content: ['[lesson L-0007] Use pnpm, never npm.\n[lesson L-0008] Dates are UTC.'] } },
+        {
+          type: 'attachment',
+          attachment: {
+            type: 'hook_additional_context',
+            content: ['[lesson L-0007] Use pnpm, never npm.\n[lesson L-0008] Dates are UTC.'],
+          },
+        },
         claudeUser('Install zod.'),
       ]),
     );
@@ -154,7 +251,10 @@ describe('bad input', () => {
     await expect(readTranscript(join(dir, 'missing.jsonl'))).rejects.toThrow('no such transcript');
     const run = await runCliInProcess(['reflect', 'transcript', join(dir, 'missing.jsonl'), '--json']);
     expect(run.code).toBe(2);
-    expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'INPUT_INVALID', file: join(dir, 'missing.jsonl') });
+    expect(JSON.parse(run.stdout).error).toMatchObject({
+      code: 'INPUT_INVALID',
+      file: join(dir, 'missing.jsonl'),
+    });
   });
 
   it('an empty file and a directory are errors', async () => {
@@ -163,16 +263,23 @@ describe('bad input', () => {
   });
 
   it('a transcript cut mid-line keeps everything before the cut', async () => {
-    const whole = [claudeUser('First.'), claudeUser('No, we always use tabs in this codebase.')].map((line) => JSON.stringify(line)).join('\n');
+    const whole = [claudeUser('First.'), claudeUser('No, we always use tabs in this codebase.')]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
     const path = file('cut.jsonl', `${whole}\n${JSON.stringify(claudeUser('Third message')).slice(0, 40)}`);
     const transcript = await readTranscript(path);
-    expect(transcript.entries.map((entry) => entry.text)).toEqual(['First.', 'No, we always use tabs in this codebase.']);
+    expect(transcript.entries.map((entry) => entry.text)).toEqual([
+      'First.',
+      'No, we always use tabs in this codebase.',
+    ]);
     expect(transcript.stats).toMatchObject({ lines: 3, malformed: 1 });
   });
 
   it("another agent's format is named; an unknown format is refused", async () => {
     const codex = file('other.jsonl', [{ type: 'thread.started', thread_id: 'x' }]);
-    await expect(readTranscript(codex, { format: 'claude' })).rejects.toThrow('this looks like a codex transcript, not claude');
+    await expect(readTranscript(codex, { format: 'claude' })).rejects.toThrow(
+      'this looks like a codex transcript, not claude',
+    );
     const unknown = file('unknown.jsonl', [{ name: 'left-pad', version: '1.0.0' }, { name: 'react' }]);
     await expect(readTranscript(unknown)).rejects.toThrow('not a transcript in a format we read');
     await expect(readTranscript(file('text.txt', 'hello\nworld\n'))).rejects.toThrow('not a transcript');
@@ -181,7 +288,10 @@ describe('bad input', () => {
   it('a 500 MB transcript is streamed, never held: memory stays far below its size', async () => {
     const path = join(dir, 'huge.jsonl');
     const handle = openSync(path, 'w');
-    writeSync(handle, `${JSON.stringify(claudeUser('Start.'))}\n${JSON.stringify(claudeUser('No, never push to main directly.'))}\n`);
+    writeSync(
+      handle,
+      `${JSON.stringify(claudeUser('Start.'))}\n${JSON.stringify(claudeUser('No, never push to main directly.'))}\n`,
+    );
     closeSync(handle);
     // The rest is one 500 MB line without a newline (sparse on disk): the worst case for a reader.
     truncateSync(path, 500 * 1024 * 1024);
@@ -190,7 +300,10 @@ describe('bad input', () => {
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
     const transcript = await readTranscript(path);
     clearInterval(timer);
-    expect(transcript.entries.map((entry) => entry.text)).toEqual(['Start.', 'No, never push to main directly.']);
+    expect(transcript.entries.map((entry) => entry.text)).toEqual([
+      'Start.',
+      'No, never push to main directly.',
+    ]);
     expect(transcript.stats.oversized).toBe(1);
     expect(peak - before).toBeLessThan(150 * 1024 * 1024);
   });
@@ -198,10 +311,18 @@ describe('bad input', () => {
   it('a long transcript keeps every user message and bounded agent activity', async () => {
     const lines: unknown[] = [claudeUser('Task.')];
     for (let index = 0; index < 3000; index++)
-      lines.push({ type: 'assistant', sessionId: 'c1', uuid: `a${index}`, message: { role: 'assistant', content: [{ type: 'text', text: `step ${index}` }] } });
+      lines.push({
+        type: 'assistant',
+        sessionId: 'c1',
+        uuid: `a${index}`,
+        message: { role: 'assistant', content: [{ type: 'text', text: `step ${index}` }] },
+      });
     lines.push(claudeUser('No, stop doing that.'));
     const transcript = await readTranscript(file('long.jsonl', lines), { maxEntries: 100 });
-    expect(transcript.entries.filter((entry) => entry.role === 'user').map((entry) => entry.text)).toEqual(['Task.', 'No, stop doing that.']);
+    expect(transcript.entries.filter((entry) => entry.role === 'user').map((entry) => entry.text)).toEqual([
+      'Task.',
+      'No, stop doing that.',
+    ]);
     expect(transcript.entries.length).toBeLessThanOrEqual(202);
     expect(transcript.stats.dropped).toBeGreaterThan(2000);
   });

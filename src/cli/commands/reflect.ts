@@ -55,7 +55,10 @@ export const reflectCommand: CommandDefinition = (program, context) => {
         const at = (path: string) => resolveAbsolute(context.io.cwd, path);
         if (!flags.plan) {
           const { usageError } = await import('../../shared/errors.js');
-          throw usageError("required option '--plan <file>' not specified", 'or reflect on a transcript: reflect transcript <file>');
+          throw usageError(
+            "required option '--plan <file>' not specified",
+            'or reflect on a transcript: reflect transcript <file>',
+          );
         }
         const result = await reflectOnce(at(flags.dir), {
           plan: at(flags.plan),
@@ -89,7 +92,7 @@ interface TranscriptFlags extends CommonOptions {
 const transcriptDescription = [
   'Where did the user have to steer the agent, and what would have spared them that round? Reads a session transcript (Claude Code JSONL, Codex session log or `exec --json` output, OpenCode `run --format json` output or export, OpenClaw session log; the format is recognised), finds corrections, rejections, "no, like this", restated requirements, quality complaints and unknown preferences, and keeps a lesson only if it would have saved a round of steering, applies beyond one file and stays true.',
   'Prints { outcome: lessons | nothing-to-save | served-ignored, steering: [{ line, kind, quote }], lessons: [{ text, kind, line }], servedIgnored, message } where line is the 1-based line of the transcript; says exactly "Nothing to save." when nothing qualifies. A lesson the session was served ([lesson L-NNNN] in its context) that the user still had to repeat is named, not captured again.',
-  'With --save the lessons go to .agent-context/memory/, ignored lessons are counted, a redacted report is written under .agent-context/reflection/reports/ for anything that looks like a defect of this tool (never filed), and with --session the session\'s hook counters record the outcome. This is what the background reflection started by the hooks runs.',
+  "With --save the lessons go to .agent-context/memory/, ignored lessons are counted, a redacted report is written under .agent-context/reflection/reports/ for anything that looks like a defect of this tool (never filed), and with --session the session's hook counters record the outcome. This is what the background reflection started by the hooks runs.",
 ].join('\n\n');
 
 function defineTranscriptCommand(reflect: Command, context: CommandContext): void {
@@ -112,13 +115,19 @@ function defineTranscriptCommand(reflect: Command, context: CommandContext): voi
         const result = await reflectTranscript(at(flags.dir), at(file), {
           ...(flags.reflector ? { reflector: await reflectorName(flags.reflector) } : {}),
           ...(flags.format ? { format: await formatName(flags.format) } : {}),
-          ...(flags.afterLine !== undefined ? { afterLine: await wholeNumber(flags.afterLine, '--after-line') } : {}),
+          ...(flags.afterLine !== undefined
+            ? { afterLine: await wholeNumber(flags.afterLine, '--after-line') }
+            : {}),
           ...(flags.save ? { save: true } : {}),
           ...(flags.session ? { session: flags.session } : {}),
           env: context.io.env,
         });
         if (flags.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/reflect.js')).formatTranscriptReflection(result));
+        else
+          writeLine(
+            context.io.stdout,
+            (await import('../../report/reflect.js')).formatTranscriptReflection(result),
+          );
         return 0;
       }),
     );

@@ -9,14 +9,25 @@ import type { AgentName } from '../events.js';
 import { openclawPluginFiles, opencodePluginSource, PLUGIN_MARKER } from '../plugin-sources.js';
 import { installHooks, uninstallHooks } from './hooks-file.js';
 import { parseConfigObject, setJsonValue } from './json-file.js';
-import type { FileChange, InstallOptions, InstallPlan, Installer } from './types.js';
+import type { FileChange, Installer, InstallOptions, InstallPlan } from './types.js';
 
-const CLAUDE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SessionEnd'];
+const CLAUDE_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SessionEnd',
+];
 const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'];
 
 const home = (env: NodeJS.ProcessEnv) => env.HOME ?? homedir();
 
-async function change(file: string, after: (before: string | undefined) => string | undefined): Promise<FileChange[]> {
+async function change(
+  file: string,
+  after: (before: string | undefined) => string | undefined,
+): Promise<FileChange[]> {
   const before = await readTextIfExists(file);
   const next = after(before);
   return next === undefined || next === before ? [] : [{ file, before, after: next }];
@@ -33,7 +44,10 @@ const claude: Installer = {
   async install(options) {
     const file = claudeSettings(options);
     const command = `${options.command} hook claude`;
-    return { changes: await change(file, (text) => installHooks(text, file, CLAUDE_EVENTS, command, 'claude')), warnings: [] };
+    return {
+      changes: await change(file, (text) => installHooks(text, file, CLAUDE_EVENTS, command, 'claude')),
+      warnings: [],
+    };
   },
   async uninstall(options) {
     const file = claudeSettings(options);
@@ -50,7 +64,9 @@ const NOTIFY_LINE = /^notify\s*=.*$/m;
 
 const codex: Installer = {
   async install(options) {
-    const hooksFile = options.configFile ? resolveAbsolute(options.directory, options.configFile) : joinPath(codexHome(options), 'hooks.json');
+    const hooksFile = options.configFile
+      ? resolveAbsolute(options.directory, options.configFile)
+      : joinPath(codexHome(options), 'hooks.json');
     const command = `${options.command} hook codex`;
     const warnings: string[] = [];
     const notify = `notify = ${JSON.stringify([...options.command.split(/\s+/), 'hook', 'codex', '--notify'])}`;
@@ -60,7 +76,9 @@ const codex: Installer = {
       ...(await change(configFile, (text) => {
         const current = topLevel(text ?? '').match(NOTIFY_LINE)?.[0];
         if (current && !current.includes('"codex"')) {
-          warnings.push(`${configFile} already has a notify program (${current}); left as it is: Codex runs one, so the hooks alone count turns`);
+          warnings.push(
+            `${configFile} already has a notify program (${current}); left as it is: Codex runs one, so the hooks alone count turns`,
+          );
           return undefined;
         }
         if (current) return (text ?? '').replace(NOTIFY_LINE, notify);
@@ -70,13 +88,17 @@ const codex: Installer = {
     return { changes, warnings };
   },
   async uninstall(options) {
-    const hooksFile = options.configFile ? resolveAbsolute(options.directory, options.configFile) : joinPath(codexHome(options), 'hooks.json');
+    const hooksFile = options.configFile
+      ? resolveAbsolute(options.directory, options.configFile)
+      : joinPath(codexHome(options), 'hooks.json');
     const configFile = joinPath(codexHome(options), 'config.toml');
     const changes = [
       ...(await change(hooksFile, (text) => uninstallHooks(text, hooksFile, 'codex'))),
       ...(await change(configFile, (text) => {
         const current = topLevel(text ?? '').match(NOTIFY_LINE)?.[0];
-        return current?.includes('"hook"') && current.includes('"codex"') ? (text ?? '').replace(`${current}\n`, '').replace(current, '') : undefined;
+        return current?.includes('"hook"') && current.includes('"codex"')
+          ? (text ?? '').replace(`${current}\n`, '').replace(current, '')
+          : undefined;
       })),
     ];
     return { changes, warnings: [] };
@@ -99,7 +121,12 @@ function insertTopLevel(text: string, line: string): string {
 
 function opencodePluginFile(options: InstallOptions): string {
   if (options.scope === 'user')
-    return joinPath(options.env.XDG_CONFIG_HOME ?? joinPath(home(options.env), '.config'), 'opencode', 'plugins', 'opencode-plusplus.js');
+    return joinPath(
+      options.env.XDG_CONFIG_HOME ?? joinPath(home(options.env), '.config'),
+      'opencode',
+      'plugins',
+      'opencode-plusplus.js',
+    );
   return joinPath(options.directory, '.opencode', 'plugins', 'opencode-plusplus.js');
 }
 
@@ -138,26 +165,40 @@ const openclaw: Installer = {
     const folder = joinPath(openclawState(options), 'extensions', 'opencode-plusplus');
     const files = openclawPluginFiles([...options.command.split(/\s+/), 'hook', 'openclaw']);
     const changes: FileChange[] = [];
-    for (const [name, content] of Object.entries(files)) changes.push(...(await change(joinPath(folder, name), () => content)));
+    for (const [name, content] of Object.entries(files))
+      changes.push(...(await change(joinPath(folder, name), () => content)));
     const config = openclawConfig(options);
     changes.push(
       ...(await change(config, (text) => {
-        const entry = parseConfigObject(text, config) as { plugins?: { entries?: Record<string, { enabled?: boolean }> } };
+        const entry = parseConfigObject(text, config) as {
+          plugins?: { entries?: Record<string, { enabled?: boolean }> };
+        };
         if (entry.plugins?.entries?.['opencode-plusplus']?.enabled === true) return undefined;
         return setJsonValue(text, OPENCLAW_ENTRY, { enabled: true });
       })),
     );
-    return { changes, warnings: options.scope === 'project' ? ['OpenClaw plugins are installed for the user (its state folder), not per project'] : [] };
+    return {
+      changes,
+      warnings:
+        options.scope === 'project'
+          ? ['OpenClaw plugins are installed for the user (its state folder), not per project']
+          : [],
+    };
   },
   async uninstall(options) {
     const folder = joinPath(openclawState(options), 'extensions', 'opencode-plusplus');
-    const plan = await removeOurFiles(Object.keys(openclawPluginFiles([])).map((name) => joinPath(folder, name)), 'index.js');
+    const plan = await removeOurFiles(
+      Object.keys(openclawPluginFiles([])).map((name) => joinPath(folder, name)),
+      'index.js',
+    );
     const config = openclawConfig(options);
     plan.changes.push(
       ...(await change(config, (text) => {
         if (text === undefined) return undefined;
         const parsed = parseConfigObject(text, config) as { plugins?: { entries?: Record<string, unknown> } };
-        return parsed.plugins?.entries?.['opencode-plusplus'] === undefined ? undefined : setJsonValue(text, OPENCLAW_ENTRY, undefined);
+        return parsed.plugins?.entries?.['opencode-plusplus'] === undefined
+          ? undefined
+          : setJsonValue(text, OPENCLAW_ENTRY, undefined);
       })),
     );
     return plan;

@@ -32,7 +32,13 @@ export function isOurCommand(command: unknown, agent: string): boolean {
   );
 }
 
-export function installHooks(text: string | undefined, file: string, events: string[], command: string, agent: string): string | undefined {
+export function installHooks(
+  text: string | undefined,
+  file: string,
+  events: string[],
+  command: string,
+  agent: string,
+): string | undefined {
   const hooks = hooksOf(text, file);
   let changed = false;
   for (const event of events) {
@@ -46,7 +52,10 @@ export function installHooks(text: string | undefined, file: string, events: str
       continue;
     }
     const entry: CommandHook = { type: 'command', command, timeout: 30 };
-    hooks[event] = [...groups, TOOL_EVENTS.has(event) ? { matcher: '*', hooks: [entry] } : { hooks: [entry] }];
+    hooks[event] = [
+      ...groups,
+      TOOL_EVENTS.has(event) ? { matcher: '*', hooks: [entry] } : { hooks: [entry] },
+    ];
     changed = true;
   }
   return changed ? setJsonValue(text, ['hooks'], hooks) : undefined;
@@ -86,5 +95,9 @@ function hooksOf(text: string | undefined, file: string): HooksSection {
 }
 
 function invalid(file: string, key: string, expected: string): OcppError {
-  return new OcppError('CONFIG_INVALID', `${key} is not ${expected}`, { file, key, hint: 'fix the file by hand; nothing was changed' });
+  return new OcppError('CONFIG_INVALID', `${key} is not ${expected}`, {
+    file,
+    key,
+    hint: 'fix the file by hand; nothing was changed',
+  });
 }

@@ -32,7 +32,12 @@ export async function runInstaller(
   const plan = await installers[agent][action](options);
   const files = plan.changes.map((change) => ({
     file: change.file,
-    change: change.after === undefined ? ('delete' as const) : change.before === undefined ? ('create' as const) : ('update' as const),
+    change:
+      change.after === undefined
+        ? ('delete' as const)
+        : change.before === undefined
+          ? ('create' as const)
+          : ('update' as const),
     diff: lineDiff(change.before ?? '', change.after ?? '', change.file),
   }));
   if (!dryRun)

@@ -3,7 +3,7 @@
  * never overwritten: clear error, exit 2), change one top-level key with jsonc-parser's edits so
  * the rest of the file — comments, order, formatting — stays as the person wrote it.
  */
-import { applyEdits, type ParseError, modify, parse, printParseErrorCode } from 'jsonc-parser';
+import { applyEdits, modify, type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { OcppError } from '../../shared/errors.js';
 import { lineColumnOf } from '../../shared/json.js';
 
@@ -19,14 +19,19 @@ export function parseConfigObject(text: string | undefined, file: string): Recor
       hint: 'fix the file by hand; nothing was changed',
     });
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new OcppError('CONFIG_INVALID', 'expected a JSON object at the top level', { file, hint: 'nothing was changed' });
+    throw new OcppError('CONFIG_INVALID', 'expected a JSON object at the top level', {
+      file,
+      hint: 'nothing was changed',
+    });
   return value as Record<string, unknown>;
 }
 
 /** Sets (or with `undefined` removes) the value at `path`, keeping everything else as written. */
 export function setJsonValue(text: string | undefined, path: Array<string | number>, value: unknown): string {
   const base = text === undefined || text.trim() === '' ? '{}\n' : text;
-  const edits = modify(base, path, value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } });
+  const edits = modify(base, path, value, {
+    formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' },
+  });
   const result = applyEdits(base, edits);
   return result.endsWith('\n') ? result : `${result}\n`;
 }

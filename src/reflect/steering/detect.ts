@@ -52,7 +52,10 @@ export interface FindSteeringOptions {
   firstIsTask?: boolean;
 }
 
-export function findSteering(entries: TranscriptEntry[], options: FindSteeringOptions = {}): SteeringFinding[] {
+export function findSteering(
+  entries: TranscriptEntry[],
+  options: FindSteeringOptions = {},
+): SteeringFinding[] {
   const turns = userTurns(entries);
   const findings: SteeringFinding[] = [];
   const earlier: Array<Set<string>> = [];
@@ -67,7 +70,11 @@ export function findSteering(entries: TranscriptEntry[], options: FindSteeringOp
   return findings;
 }
 
-function judgeTurn(turn: UserTurn, terms: Set<string>, earlier: Array<Set<string>>): SteeringFinding | undefined {
+function judgeTurn(
+  turn: UserTurn,
+  terms: Set<string>,
+  earlier: Array<Set<string>>,
+): SteeringFinding | undefined {
   const text = proseOf(turn.entry.text);
   const fired = CUES.filter((candidate) => candidate.pattern.test(text));
   const strong = fired.some((candidate) => candidate.weight === 2);
@@ -78,7 +85,8 @@ function judgeTurn(turn: UserTurn, terms: Set<string>, earlier: Array<Set<string
     cues.push(why);
   };
   for (const candidate of fired) add(candidate.kind, candidate.weight, describe(candidate, text));
-  if (turn.afterRefusal && !APPROVAL.test(text)) add('rejection', 2, 'follows a refused or interrupted tool call');
+  if (turn.afterRefusal && !APPROVAL.test(text))
+    add('rejection', 2, 'follows a refused or interrupted tool call');
   if (restates(terms, earlier)) add('restatement', 1, 'repeats an earlier request');
   if (!strong && !turn.afterRefusal) {
     if (APPROVAL.test(text) || NEW_TASK.test(text)) return undefined;
@@ -86,7 +94,13 @@ function judgeTurn(turn: UserTurn, terms: Set<string>, earlier: Array<Set<string
   }
   const total = [...scores.values()].reduce((sum, value) => sum + value, 0);
   if (total < THRESHOLD) return undefined;
-  return { line: turn.entry.line, kind: kindOf(scores, fired), quote: quoteOf(turn.entry.text), text: turn.entry.text, cues };
+  return {
+    line: turn.entry.line,
+    kind: kindOf(scores, fired),
+    quote: quoteOf(turn.entry.text),
+    text: turn.entry.text,
+    cues,
+  };
 }
 
 /** The kind with the most weight; an opening "no" says little about what kind of steering follows. */

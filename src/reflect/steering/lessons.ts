@@ -65,7 +65,8 @@ export function ruleOf(prose: string): string | undefined {
 function ruleScore(sentence: string): number {
   let score = 0;
   if (GENERAL.test(sentence)) score += 2;
-  if (/\b(?:always|never|prefer|must|convention|instead|rather|don'?t|do not|avoid)\b/i.test(sentence)) score += 2;
+  if (/\b(?:always|never|prefer|must|convention|instead|rather|don'?t|do not|avoid)\b/i.test(sentence))
+    score += 2;
   if (RULE.test(sentence)) score += 1;
   return score;
 }
@@ -100,11 +101,26 @@ function isOneOff(rule: string): boolean {
 }
 
 const KIND_RULES: Array<[LessonKind, RegExp]> = [
-  [6, /\b(?:misunderstood|misread|I meant|you assumed|not what I (?:asked|meant|wanted)|the (?:requirement|goal|task|point|ask) (?:is|was)|wrong (?:problem|requirement)|I asked for|I wanted)\b/i],
-  [4, /\b(?:doesn'?t|does not|don'?t|isn'?t|is not|can'?t|won'?t|only) (?:work|support|accept|exist|run|allow|need)\w*\b.*\b(?:npm|pnpm|yarn|bun|git|node|bash|zsh|shell|docker|python|pip|typescript|tsc|eslint|biome|prettier|vitest|jest|webpack|vite|cargo|rustc|go|java|sql|postgres|sqlite|linux|macos|windows|posix|api|flag|option|regex|library|framework)\b|\b(?:npm|pnpm|yarn|git|node|bash|docker|python|typescript|tsc|vitest|jest|cargo|sql|postgres|regex)\b.*\b(?:doesn'?t|does not|isn'?t|is not|can'?t|only|deprecated|not supported|removed)\b|\bthat'?s not how\b/i],
-  [3, /\b(?:tests?|coverage|readab\w+|error handling|types?|any\b|lint|warnings?|too (?:long|verbose|complex)|small(?:er)? functions?|comments?|documentation|docs|edge cases?|quality|clean|robust|naming)\b/i],
-  [2, /\b(?:first|before|after|then|step|process|workflow|run|check|verify|commit|review|ask me|branch|pull request|PR)\b/i],
-  [5, /\b(?:this (?:repo|repository|project|codebase)|in (?:our|the) (?:repo|codebase|project)|our|lives? (?:in|under)|is (?:in|under)|located|directory|folder|module|package|we use|src\/|lib\/)\b/i],
+  [
+    6,
+    /\b(?:misunderstood|misread|I meant|you assumed|not what I (?:asked|meant|wanted)|the (?:requirement|goal|task|point|ask) (?:is|was)|wrong (?:problem|requirement)|I asked for|I wanted)\b/i,
+  ],
+  [
+    4,
+    /\b(?:doesn'?t|does not|don'?t|isn'?t|is not|can'?t|won'?t|only) (?:work|support|accept|exist|run|allow|need)\w*\b.*\b(?:npm|pnpm|yarn|bun|git|node|bash|zsh|shell|docker|python|pip|typescript|tsc|eslint|biome|prettier|vitest|jest|webpack|vite|cargo|rustc|go|java|sql|postgres|sqlite|linux|macos|windows|posix|api|flag|option|regex|library|framework)\b|\b(?:npm|pnpm|yarn|git|node|bash|docker|python|typescript|tsc|vitest|jest|cargo|sql|postgres|regex)\b.*\b(?:doesn'?t|does not|isn'?t|is not|can'?t|only|deprecated|not supported|removed)\b|\bthat'?s not how\b/i,
+  ],
+  [
+    3,
+    /\b(?:tests?|coverage|readab\w+|error handling|types?|any\b|lint|warnings?|too (?:long|verbose|complex)|small(?:er)? functions?|comments?|documentation|docs|edge cases?|quality|clean|robust|naming)\b/i,
+  ],
+  [
+    2,
+    /\b(?:first|before|after|then|step|process|workflow|run|check|verify|commit|review|ask me|branch|pull request|PR)\b/i,
+  ],
+  [
+    5,
+    /\b(?:this (?:repo|repository|project|codebase)|in (?:our|the) (?:repo|codebase|project)|our|lives? (?:in|under)|is (?:in|under)|located|directory|folder|module|package|we use|src\/|lib\/)\b/i,
+  ],
 ];
 
 const KIND_BY_STEERING: Record<SteeringFinding['kind'], LessonKind> = {

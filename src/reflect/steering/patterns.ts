@@ -25,46 +25,154 @@ const cue = (kind: SteeringKind, weight: 1 | 2, pattern: RegExp): Cue => ({ kind
 export const CUES: Cue[] = [
   // Refusing what the agent did or is about to do.
   cue('rejection', 2, /^\s*(?:no+|nope|nah|stop|wait|hold on|hang on)\b[\s,.!:;—–-]/i),
-  cue('rejection', 2, /^\s*(?:please\s+)?(?:don'?t|do not|never)\s+(?:do|touch|change|add|use|edit|modify|delete|remove|create|write|run|put|make|call|commit|push|install|rename)\b/i),
+  cue(
+    'rejection',
+    2,
+    /^\s*(?:please\s+)?(?:don'?t|do not|never)\s+(?:do|touch|change|add|use|edit|modify|delete|remove|create|write|run|put|make|call|commit|push|install|rename)\b/i,
+  ),
   cue('rejection', 2, /\b(?:revert|undo|roll ?back|back out|put (?:it|that|them) back)\b/i),
   cue('rejection', 2, /\bthat'?s not (?:it|right)\b|\bI didn'?t ask (?:you )?(?:for|to)\b/i),
   cue('correction', 2, /\bnot what I (?:asked|wanted|meant|said)\b|\bthat'?s not what\b/i),
   cue('rejection', 1, /\bwhy did you\b|\bwho told you to\b|\bI never (?:asked|said)\b/i),
   // Saying the agent is wrong.
-  cue('correction', 2, /\b(?:that'?s|this is|you'?re|it'?s|that is|is) (?:wrong|incorrect|not correct|not right|not true|mistaken|a mistake)\b/i),
-  cue('correction', 2, /\bonly works (?:on|in|with|for)\b|\bworks differently\b|\bis (?:deprecated|removed)\b|\bdoesn'?t exist (?:on|in)\b/i),
-  cue('correction', 2, /\bthat'?s not how\b|\bdoesn'?t work (?:like|that way)\b|\bisn'?t how\b|\bis not how\b/i),
-  cue('correction', 2, /(?<!\b(?:if|when|whether|once|unless) )\b(?:that|this|it|which) (?:breaks|broke|fails|won'?t work|doesn'?t (?:handle|work|compile)|is broken|crashes|loses|drops|ignores)\b/i),
-  cue('correction', 2, /\byou (?:broke|missed|forgot|ignored|skipped|overwrote|deleted|removed|misread|misunderstood|got (?:it|that) wrong)\b/i),
-  cue('correction', 2, /\byou (?:should(?:n'?t| not)? have|were supposed to|need(?:ed)? to|must(?:n'?t)?|have to)\b/i),
-  cue('correction', 2, /\b(?:wrong|incorrect) (?:file|function|place|directory|folder|branch|approach|command|version|name|module|package|endpoint|table|test)\b/i),
+  cue(
+    'correction',
+    2,
+    /\b(?:that'?s|this is|you'?re|it'?s|that is|is) (?:wrong|incorrect|not correct|not right|not true|mistaken|a mistake)\b/i,
+  ),
+  cue(
+    'correction',
+    2,
+    /\bonly works (?:on|in|with|for)\b|\bworks differently\b|\bis (?:deprecated|removed)\b|\bdoesn'?t exist (?:on|in)\b/i,
+  ),
+  cue(
+    'correction',
+    2,
+    /\bthat'?s not how\b|\bdoesn'?t work (?:like|that way)\b|\bisn'?t how\b|\bis not how\b/i,
+  ),
+  cue(
+    'correction',
+    2,
+    /(?<!\b(?:if|when|whether|once|unless) )\b(?:that|this|it|which) (?:breaks|broke|fails|won'?t work|doesn'?t (?:handle|work|compile)|is broken|crashes|loses|drops|ignores)\b/i,
+  ),
+  cue(
+    'correction',
+    2,
+    /\byou (?:broke|missed|forgot|ignored|skipped|overwrote|deleted|removed|misread|misunderstood|got (?:it|that) wrong)\b/i,
+  ),
+  cue(
+    'correction',
+    2,
+    /\byou (?:should(?:n'?t| not)? have|were supposed to|need(?:ed)? to|must(?:n'?t)?|have to)\b/i,
+  ),
+  cue(
+    'correction',
+    2,
+    /\b(?:wrong|incorrect) (?:file|function|place|directory|folder|branch|approach|command|version|name|module|package|endpoint|table|test)\b/i,
+  ),
   cue('correction', 1, /^\s*(?:actually|in fact|hmm+|well|ugh|uh)\b/i),
-  cue('correction', 1, /\binstead\b|\brather than\b|\bnot \w+(?:\s\w+)?,? but\b|\b\w+, not \w+\b|\bmust(?:n'?t| not)?\b/i),
+  cue(
+    'correction',
+    1,
+    /\binstead\b|\brather than\b|\bnot \w+(?:\s\w+)?,? but\b|\b\w+, not \w+\b|\bmust(?:n'?t| not)?\b/i,
+  ),
   cue('correction', 1, /\bshould(?:n'?t| not)? (?:be|use|have|go|live|return|call|stay|come)\b/i),
-  cue('correction', 1, /\b(?:isn'?t|aren'?t|doesn'?t|don'?t|won'?t) (?:work|exist|compile|pass|build|run)\b/i),
+  cue(
+    'correction',
+    1,
+    /\b(?:isn'?t|aren'?t|doesn'?t|don'?t|won'?t) (?:work|exist|compile|pass|build|run)\b/i,
+  ),
   // "No, like this."
-  cue('redirect', 2, /\blike this\b|\bthis way\b|\bhere'?s how\b|\bdo it (?:like|the way|as)\b|\bshould look (?:like|more like)\b/i),
-  cue('redirect', 2, /\bfollow (?:the|this|our|that) (?:pattern|example|convention|style|approach)\b|\bthe same way (?:as|that|we)\b/i),
-  cue('redirect', 1, /\buse (?:the |a |an )?[\w./@-]+(?: [\w./@-]+)? (?:instead|for (?:this|that))\b|\bswitch (?:it )?to\b|\bgo with\b/i),
+  cue(
+    'redirect',
+    2,
+    /\blike this\b|\bthis way\b|\bhere'?s how\b|\bdo it (?:like|the way|as)\b|\bshould look (?:like|more like)\b/i,
+  ),
+  cue(
+    'redirect',
+    2,
+    /\bfollow (?:the|this|our|that) (?:pattern|example|convention|style|approach)\b|\bthe same way (?:as|that|we)\b/i,
+  ),
+  cue(
+    'redirect',
+    1,
+    /\buse (?:the |a |an )?[\w./@-]+(?: [\w./@-]+)? (?:instead|for (?:this|that))\b|\bswitch (?:it )?to\b|\bgo with\b/i,
+  ),
   // Saying it again.
-  cue('restatement', 2, /\b(?:as|like) I (?:said|mentioned|asked|told you|wrote|explained)\b|\bI (?:already|just) (?:said|told|asked|mentioned|explained)\b|\bI told you\b/i),
-  cue('restatement', 2, /\bfor the (?:second|third|fourth|last|nth) time\b|\bonce again\b|\bhow many times\b|\bI (?:keep|have to keep) (?:saying|telling|asking)\b/i),
-  cue('restatement', 2, /\byou (?:still|keep|again)\b|\bstill (?:not|doesn'?t|isn'?t|aren'?t|can'?t|won'?t|fails?|failing|crash(?:es|ing)?|throws|errors|breaks|hangs|happens|shows|returns|gives|broken|wrong|missing|using|there|has|have|get(?:ting)?|see(?:ing)?|the same)\b/i),
-  cue('restatement', 2, /^\s*(?:again|once more)\b|^\s*I (?:said|asked|told you|wrote)\b|\byou\b[^.!?\n]{0,40}\bagain\b/i),
+  cue(
+    'restatement',
+    2,
+    /\b(?:as|like) I (?:said|mentioned|asked|told you|wrote|explained)\b|\bI (?:already|just) (?:said|told|asked|mentioned|explained)\b|\bI told you\b/i,
+  ),
+  cue(
+    'restatement',
+    2,
+    /\bfor the (?:second|third|fourth|last|nth) time\b|\bonce again\b|\bhow many times\b|\bI (?:keep|have to keep) (?:saying|telling|asking)\b/i,
+  ),
+  cue(
+    'restatement',
+    2,
+    /\byou (?:still|keep|again)\b|\bstill (?:not|doesn'?t|isn'?t|aren'?t|can'?t|won'?t|fails?|failing|crash(?:es|ing)?|throws|errors|breaks|hangs|happens|shows|returns|gives|broken|wrong|missing|using|there|has|have|get(?:ting)?|see(?:ing)?|the same)\b/i,
+  ),
+  cue(
+    'restatement',
+    2,
+    /^\s*(?:again|once more)\b|^\s*I (?:said|asked|told you|wrote)\b|\byou\b[^.!?\n]{0,40}\bagain\b/i,
+  ),
   cue('restatement', 1, /\bagain\b|\bremember (?:that|to|I|we)\b|\bI asked (?:for|you to)\b|\bI said\b/i),
   // Unhappy with the quality.
-  cue('quality', 2, /\btoo (?:long|verbose|complex|complicated|clever|big|much|many|slow|wordy|generic|vague)\b/i),
-  cue('quality', 2, /\bover-?engineer|\bover-?complicat|\bmessy\b|\bsloppy\b|\bugly\b|\bhacky\b|\bclunky\b|\bunreadable\b|\bhard to (?:read|follow|understand)\b|\bbloated\b|\bspaghetti\b/i),
-  cue('quality', 2, /\bnot good enough\b|\blow[- ]quality\b|\bhalf-?baked\b|\blazy\b|\bquick (?:and dirty|hack)\b|\bband-?aid\b|\bcopy-?past(?:e|ed|ing)\b|\bduplicated?\b|\bmagic numbers?\b|\bhard-?coded\b/i),
-  cue('quality', 2, /\b(?:no|missing|without|where are the|forgot the|add) (?:unit )?tests?\b|\buntested\b|\bno error handling\b|\bswallow(?:s|ed|ing)? (?:the )?errors?\b/i),
-  cue('quality', 1, /\bhand-?roll|\breinvent|\b(?:cleaner|simpler|shorter|smaller|tidier|more readable|more robust|properly|sloppy)\b|\bclean (?:it|this|that) up\b|\bsimplify\b/i),
+  cue(
+    'quality',
+    2,
+    /\btoo (?:long|verbose|complex|complicated|clever|big|much|many|slow|wordy|generic|vague)\b/i,
+  ),
+  cue(
+    'quality',
+    2,
+    /\bover-?engineer|\bover-?complicat|\bmessy\b|\bsloppy\b|\bugly\b|\bhacky\b|\bclunky\b|\bunreadable\b|\bhard to (?:read|follow|understand)\b|\bbloated\b|\bspaghetti\b/i,
+  ),
+  cue(
+    'quality',
+    2,
+    /\bnot good enough\b|\blow[- ]quality\b|\bhalf-?baked\b|\blazy\b|\bquick (?:and dirty|hack)\b|\bband-?aid\b|\bcopy-?past(?:e|ed|ing)\b|\bduplicated?\b|\bmagic numbers?\b|\bhard-?coded\b/i,
+  ),
+  cue(
+    'quality',
+    2,
+    /\b(?:no|missing|without|where are the|forgot the|add) (?:unit )?tests?\b|\buntested\b|\bno error handling\b|\bswallow(?:s|ed|ing)? (?:the )?errors?\b/i,
+  ),
+  cue(
+    'quality',
+    1,
+    /\bhand-?roll|\breinvent|\b(?:cleaner|simpler|shorter|smaller|tidier|more readable|more robust|properly|sloppy)\b|\bclean (?:it|this|that) up\b|\bsimplify\b/i,
+  ),
   // What this user wants and the agent did not know.
-  cue('preference', 2, /\b(?:I|we)(?: prefer|'d rather| would rather| always| never| usually| normally| don'?t like| hate| dislike| avoid)\b/i),
+  cue(
+    'preference',
+    2,
+    /\b(?:I|we)(?: prefer|'d rather| would rather| always| never| usually| normally| don'?t like| hate| dislike| avoid)\b/i,
+  ),
   cue('preference', 2, /\bplease (?:don'?t|do not|never|always|stop|avoid)\b/i),
-  cue('preference', 2, /\bfrom now on\b|\bin (?:the )?future\b|\bgoing forward\b|\b(?:please )?(?:always|never) (?:use|do|write|run|put|add|call|make|keep|prefer|include|ask|check|commit|format|name)\b/i),
-  cue('preference', 2, /\bthat'?s how (?:we|the rest|our|everything|all)\b|\bthe rest of (?:our|the|this) (?:code|docs|codebase|files|app|project|repo)\b|\blike (?:the rest|everywhere else|the others|the other \w+)\b/i),
-  cue('preference', 2, /\b(?:our|the team'?s|the project'?s|my) (?:convention|style|standard|rule|policy|preference|guideline)s?\b|\bby convention\b/i),
-  cue('preference', 1, /\bin (?:this|our) (?:repo|repository|project|codebase|team|monorepo)\b|\bwe (?:use|already (?:have|use|depend on))\b|\bwe don'?t\b|\bhere we\b|\bplease use\b|\bmake sure (?:to|you)\b|\bour (?:servers?|team|codebase|repo|project|code|apps?|services?|scripts?|docs|tests?|ci|stack|users?)\b/i),
+  cue(
+    'preference',
+    2,
+    /\bfrom now on\b|\bin (?:the )?future\b|\bgoing forward\b|\b(?:please )?(?:always|never) (?:use|do|write|run|put|add|call|make|keep|prefer|include|ask|check|commit|format|name)\b/i,
+  ),
+  cue(
+    'preference',
+    2,
+    /\bthat'?s how (?:we|the rest|our|everything|all)\b|\bthe rest of (?:our|the|this) (?:code|docs|codebase|files|app|project|repo)\b|\blike (?:the rest|everywhere else|the others|the other \w+)\b/i,
+  ),
+  cue(
+    'preference',
+    2,
+    /\b(?:our|the team'?s|the project'?s|my) (?:convention|style|standard|rule|policy|preference|guideline)s?\b|\bby convention\b/i,
+  ),
+  cue(
+    'preference',
+    1,
+    /\bin (?:this|our) (?:repo|repository|project|codebase|team|monorepo)\b|\bwe (?:use|already (?:have|use|depend on))\b|\bwe don'?t\b|\bhere we\b|\bplease use\b|\bmake sure (?:to|you)\b|\bour (?:servers?|team|codebase|repo|project|code|apps?|services?|scripts?|docs|tests?|ci|stack|users?)\b/i,
+  ),
 ];
 
 /** A message that only approves, thanks or says go on: never steering by itself. */
@@ -93,7 +201,7 @@ export const RULE =
 
 /** A sentence that starts as an instruction: "Use …", "Keep …", "Put …". */
 export const IMPERATIVE =
-  /^(?:use|run|put|write|call|keep|add|remove|read|change|move|follow|prefer|avoid|check|make|import|return|throw|store|name|format|reproduce|test|switch|create|leave|ask|commit|wrap|extract|pass|prepare|stick|treat|log|validate|split|document|delete|do|don'?t|never|always|only|start|end|place|fix|set|load|convert|send|handle|type|sort)\b/i
+  /^(?:use|run|put|write|call|keep|add|remove|read|change|move|follow|prefer|avoid|check|make|import|return|throw|store|name|format|reproduce|test|switch|create|leave|ask|commit|wrap|extract|pass|prepare|stick|treat|log|validate|split|document|delete|do|don'?t|never|always|only|start|end|place|fix|set|load|convert|send|handle|type|sort)\b/i;
 
 /** The person asks why something was not learned: a lesson should have been captured before. */
 export const WHY_NOT_LEARNED =

@@ -19,7 +19,8 @@ import {
 } from './types.js';
 
 /** What Claude Code writes into a tool result when the user refused the call. */
-const REJECTED = /user doesn'?t want to proceed with this tool use|tool use was rejected|user rejected tool use/i;
+const REJECTED =
+  /user doesn'?t want to proceed with this tool use|tool use was rejected|user rejected tool use/i;
 const REJECTION_FEEDBACK = /the user said:\s*([\s\S]+)$/i;
 /** User-role text the host wrote, not the person. */
 const HOST_TEXT =
@@ -64,7 +65,8 @@ function userEntries(value: Record<string, unknown>, line: number): TranscriptEn
 }
 
 function userText(text: string, line: number, meta: boolean): TranscriptEntry {
-  if (INTERRUPTED.test(text)) return { line, role: 'user', text: '[interrupted]', meta: true, interrupt: true };
+  if (INTERRUPTED.test(text))
+    return { line, role: 'user', text: '[interrupted]', meta: true, interrupt: true };
   return { line, role: 'user', text: cap(text.trim(), USER_TEXT_CAP), meta: meta || HOST_TEXT.test(text) };
 }
 

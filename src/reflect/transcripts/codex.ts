@@ -17,7 +17,8 @@ import {
   USER_TEXT_CAP,
 } from './types.js';
 
-const HOST_TEXT = /^\s*<(?:environment_context|user_instructions|turn_aborted|INSTRUCTIONS)>|^\s*# AGENTS\.md instructions/;
+const HOST_TEXT =
+  /^\s*<(?:environment_context|user_instructions|turn_aborted|INSTRUCTIONS)>|^\s*# AGENTS\.md instructions/;
 
 export const codexReader: TranscriptReader = {
   format: 'codex',
@@ -73,7 +74,10 @@ function responseItem(payload: Record<string, unknown>, line: number): Transcrip
         role: 'tool-result',
         toolId: stringOf(payload.call_id),
         text: cap(output, OTHER_TEXT_CAP),
-        failed: /\bexit(?:ed with)? code:? [1-9]|\bprocess exited with code [1-9]|"exit_code":\s*[1-9]|rejected|declined/i.test(output),
+        failed:
+          /\bexit(?:ed with)? code:? [1-9]|\bprocess exited with code [1-9]|"exit_code":\s*[1-9]|rejected|declined/i.test(
+            output,
+          ),
         rejected: /\brejected by (the )?user|user (declined|rejected|denied)/i.test(output),
       };
     }
@@ -110,9 +114,19 @@ function execItem(item: Record<string, unknown>, line: number): TranscriptEntry[
       ];
     }
     case 'file_change':
-      return [{ line, role: 'tool-call', tool: 'apply_patch', input: item.changes, text: inputSummary(item.changes) }];
+      return [
+        {
+          line,
+          role: 'tool-call',
+          tool: 'apply_patch',
+          input: item.changes,
+          text: inputSummary(item.changes),
+        },
+      ];
     case 'error':
-      return [{ line, role: 'tool-result', text: cap(stringOf(item.message) ?? '', OTHER_TEXT_CAP), failed: true }];
+      return [
+        { line, role: 'tool-result', text: cap(stringOf(item.message) ?? '', OTHER_TEXT_CAP), failed: true },
+      ];
     default:
       return [];
   }

@@ -10,8 +10,8 @@ import { inputError } from '../../shared/errors.js';
 import { claudeReader } from './claude.js';
 import { codexReader } from './codex.js';
 import { readLines } from './lines.js';
-import { isOpencodeExport, opencodeReader, readOpencodeExport } from './opencode.js';
 import { openclawReader } from './openclaw.js';
+import { isOpencodeExport, opencodeReader, readOpencodeExport } from './opencode.js';
 import {
   isRecord,
   type LineFacts,
@@ -116,7 +116,7 @@ function unknownFormat(file: string, expected: TranscriptFormat | undefined): Er
       : 'not a transcript in a format we read (claude, codex, opencode, openclaw)',
     {
       file,
-      hint: 'expected JSON lines such as Claude Code\'s ~/.claude/projects/<dir>/<session>.jsonl, a Codex rollout or `codex exec --json` output, `opencode run --format json` output or an `opencode export`, or an OpenClaw session log',
+      hint: "expected JSON lines such as Claude Code's ~/.claude/projects/<dir>/<session>.jsonl, a Codex rollout or `codex exec --json` output, `opencode run --format json` output or an `opencode export`, or an OpenClaw session log",
     },
   );
 }
@@ -127,14 +127,20 @@ async function sizeOf(file: string): Promise<number> {
     stat = await fsp.stat(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw inputError(code === 'ENOENT' ? 'no such transcript' : `cannot read the transcript: ${code}`, { file });
+    throw inputError(code === 'ENOENT' ? 'no such transcript' : `cannot read the transcript: ${code}`, {
+      file,
+    });
   }
   if (!stat.isFile()) throw inputError('not a file', { file });
   return stat.size;
 }
 
 /** An `opencode export` document: pretty-printed JSON, read whole (it is bounded), lines from offsets. */
-async function readExport(file: string, size: number, expected: TranscriptFormat | undefined): Promise<Transcript> {
+async function readExport(
+  file: string,
+  size: number,
+  expected: TranscriptFormat | undefined,
+): Promise<Transcript> {
   if (expected && expected !== 'opencode') throw unknownFormat(file, expected);
   if (size > MAX_EXPORT_BYTES)
     throw inputError(`a JSON document of ${size} bytes is too large to read whole`, { file });
@@ -148,15 +154,19 @@ async function readExport(file: string, size: number, expected: TranscriptFormat
   if (!isOpencodeExport(value)) throw unknownFormat(file, expected);
   const lineAt = lineIndex(text);
   const tree = parseTree(text);
-  const messages = tree?.children?.find((property) => property.children?.[0]?.value === 'messages')?.children?.[1];
+  const messages = tree?.children?.find((property) => property.children?.[0]?.value === 'messages')
+    ?.children?.[1];
   const lineOfPart = (messageIndex: number, partIndex: number) => {
     const message = messages?.children?.[messageIndex];
-    const parts = message?.children?.find((property) => property.children?.[0]?.value === 'parts')?.children?.[1];
+    const parts = message?.children?.find((property) => property.children?.[0]?.value === 'parts')
+      ?.children?.[1];
     return lineAt(parts?.children?.[partIndex]?.offset ?? message?.offset ?? 0);
   };
   const builder = new TranscriptBuilder(file, Number.MAX_SAFE_INTEGER);
   builder.stats.lines = lineAt(text.length);
-  text.split('\n').forEach((line, index) => builder.scanServed(line, index + 1));
+  text.split('\n').forEach((line, index) => {
+    builder.scanServed(line, index + 1);
+  });
   builder.add(readOpencodeExport(value, lineOfPart));
   return builder.finish('opencode');
 }
@@ -210,7 +220,9 @@ class TranscriptBuilder {
   /** Drops the oldest agent activity; user messages stay (steering is found in them). */
   private compact(): void {
     const keepFrom = this.entries.length - this.maxEntries;
-    const kept = this.entries.filter((entry, index) => index >= keepFrom || (entry.role === 'user' && !entry.meta));
+    const kept = this.entries.filter(
+      (entry, index) => index >= keepFrom || (entry.role === 'user' && !entry.meta),
+    );
     this.stats.dropped += this.entries.length - kept.length;
     this.entries = kept;
   }

@@ -18,7 +18,10 @@ import {
 export const openclawReader: TranscriptReader = {
   format: 'openclaw',
   detect(value) {
-    return (value.type === 'message' && isRecord(value.message)) || (value.type === 'session' && 'id' in value && !('sessionID' in value));
+    return (
+      (value.type === 'message' && isRecord(value.message)) ||
+      (value.type === 'session' && 'id' in value && !('sessionID' in value))
+    );
   },
   read(value, line) {
     if (value.type === 'session') return { sessionId: stringOf(value.id), cwd: stringOf(value.cwd) };

@@ -25,7 +25,14 @@ export const opencodeReader: TranscriptReader = {
   read(value, line) {
     const facts: LineFacts = { sessionId: stringOf(value.sessionID) };
     if (value.type === 'error')
-      facts.entries = [{ line, role: 'tool-result', text: cap(JSON.stringify(value.error ?? ''), OTHER_TEXT_CAP), failed: true }];
+      facts.entries = [
+        {
+          line,
+          role: 'tool-result',
+          text: cap(JSON.stringify(value.error ?? ''), OTHER_TEXT_CAP),
+          failed: true,
+        },
+      ];
     else if (isRecord(value.part)) facts.entries = partEntries(value.part, 'assistant', line);
     return facts;
   },
@@ -43,7 +50,14 @@ export function partEntries(part: Record<string, unknown>, role: string, line: n
   const state = isRecord(part.state) ? part.state : {};
   const tool = stringOf(part.tool) ?? 'unknown';
   const toolId = stringOf(part.callID) ?? stringOf(part.id);
-  const call: TranscriptEntry = { line, role: 'tool-call', tool, toolId, input: state.input, text: inputSummary(state.input) };
+  const call: TranscriptEntry = {
+    line,
+    role: 'tool-call',
+    tool,
+    toolId,
+    input: state.input,
+    text: inputSummary(state.input),
+  };
   if (state.status !== 'completed' && state.status !== 'error') return [call];
   const error = stringOf(state.error);
   const rejected = Boolean(error && /rejected|denied|declined/i.test(error));
