@@ -194,6 +194,10 @@ describe('Claude Code with the opencode-plusplus hooks', () => {
       'reflect',
       'none',
     ]);
+    // the counters that crossed the threshold: 13 tool calls, one of them failed
+    expect(log.filter((record) => record.event === 'PostToolUse')).toHaveLength(12);
+    expect(log.filter((record) => record.event === 'PostToolUseFailure')).toHaveLength(1);
+    expect(log.find((record) => record.event === 'Stop')?.reason).toContain('due: 13 tool calls');
     const state = counters(session.workspace, run.sessionId!);
     expect(state).toMatchObject({ turns: 0, toolCalls: 0, surprises: 0, lastStopBlocked: false });
     expect((state.reflections as unknown[]).length).toBe(1);
