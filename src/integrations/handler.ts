@@ -11,6 +11,7 @@ import type { ResolvedConfig } from '../config/schema.js';
 import { readMemory } from '../memory/lessons.js';
 import { serveLessons } from '../memory/relevance.js';
 import {
+  finishReflection,
   isReflectionSession,
   isUncountedSession,
   REFLECTION_ENV,
@@ -247,20 +248,7 @@ function finishSelfReflection(
   const running = state.running;
   if (!running) return state;
   const outcome = running.memoryHash !== undefined && running.memoryHash !== memoryHash ? 'saved' : 'barren';
-  return schedule({
-    state,
-    event: { type: 'finished', outcome, fingerprint },
-    settings: {
-      toolCallThreshold: 1,
-      turnThreshold: 1,
-      surpriseThreshold: 1,
-      flushMinTurns: 1,
-      cooldownMinutes: 0,
-      maxCooldownMinutes: 0,
-    },
-    fingerprint,
-    now,
-  }).state;
+  return finishReflection(state, outcome, fingerprint, now);
 }
 
 /** A recorded run is alive while its process is (a run without a process — block mode — for an hour). */

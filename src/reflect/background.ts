@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { absolutePath } from '../shared/path.js';
 import { redactSecrets } from '../shared/redact.js';
-import type { ReflectionOutcomeKind } from './scheduler.js';
+import { finishReflection, type ReflectionOutcomeKind } from './scheduler.js';
 import { appendHookLog, REPORTS_DIR, updateSession } from './sessions.js';
 import type { TranscriptReflectionResult } from './transcript.js';
 
@@ -118,22 +118,8 @@ export async function recordFinished(
   upToLine: number,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  const { schedule } = await import('./scheduler.js');
   await updateSession(root, session, (state) => ({
-    state: schedule({
-      state,
-      event: { type: 'finished', outcome, fingerprint, upToLine },
-      settings: {
-        toolCallThreshold: 1,
-        turnThreshold: 1,
-        surpriseThreshold: 1,
-        flushMinTurns: 1,
-        cooldownMinutes: 0,
-        maxCooldownMinutes: 0,
-      },
-      fingerprint,
-      now: new Date(),
-    }).state,
+    state: finishReflection(state, outcome, fingerprint, new Date(), upToLine),
     value: undefined,
   })).catch(async (error: Error) =>
     appendHookLog(root, { event: 'reflection', session, error: error.message }),

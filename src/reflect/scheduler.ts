@@ -209,6 +209,21 @@ function finish(
   };
 }
 
+/** Records a finished reflection on the counters (the `finished` event without the rest of the input). */
+export function finishReflection(
+  state: SessionCounters,
+  outcome: ReflectionOutcomeKind,
+  fingerprint: string,
+  now: Date,
+  upToLine?: number,
+): SessionCounters {
+  return finish(
+    state,
+    { type: 'finished', outcome, fingerprint, ...(upToLine === undefined ? {} : { upToLine }) },
+    now,
+  );
+}
+
 /** A run whose process died never reported back: it counts as failed and frees the slot. */
 function clearDeadRun(state: SessionCounters, alive: boolean, fingerprint: string): SessionCounters {
   if (!state.running || alive) return state;

@@ -6,8 +6,8 @@
  * user's conversation and are skipped too.
  */
 import {
+  assistantBlocks,
   cap,
-  inputSummary,
   isRecord,
   type LineFacts,
   OTHER_TEXT_CAP,
@@ -43,7 +43,8 @@ export const claudeReader: TranscriptReader = {
     };
     if (value.isSidechain === true || !isRecord(value.message)) return facts;
     if (value.type === 'user') facts.entries = userEntries(value, line);
-    else if (value.type === 'assistant') facts.entries = assistantEntries(value.message.content, line);
+    else if (value.type === 'assistant')
+      facts.entries = assistantBlocks(value.message.content, line, { type: 'tool_use', inputField: 'input' });
     return facts;
   },
 };
@@ -85,25 +86,4 @@ function toolResult(block: Record<string, unknown>, toolUseResult: unknown, line
   // A refusal with a reason is the user speaking: it is the explanation steering looks for.
   if (!feedback) return [result];
   return [result, { line, role: 'user', text: cap(feedback, USER_TEXT_CAP) }];
-}
-
-function assistantEntries(content: unknown, line: number): TranscriptEntry[] {
-  if (typeof content === 'string') return [{ line, role: 'assistant', text: cap(content, OTHER_TEXT_CAP) }];
-  if (!Array.isArray(content)) return [];
-  const entries: TranscriptEntry[] = [];
-  for (const block of content) {
-    if (!isRecord(block)) continue;
-    if (block.type === 'text' && typeof block.text === 'string' && block.text.trim())
-      entries.push({ line, role: 'assistant', text: cap(block.text.trim(), OTHER_TEXT_CAP) });
-    else if (block.type === 'tool_use')
-      entries.push({
-        line,
-        role: 'tool-call',
-        tool: stringOf(block.name) ?? 'unknown',
-        toolId: stringOf(block.id),
-        input: block.input,
-        text: inputSummary(block.input),
-      });
-  }
-  return entries;
 }

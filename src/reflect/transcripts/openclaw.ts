@@ -4,8 +4,8 @@
  * of assistant messages, results are `toolResult` messages with `isError`.
  */
 import {
+  assistantBlocks,
   cap,
-  inputSummary,
   isRecord,
   OTHER_TEXT_CAP,
   stringOf,
@@ -49,21 +49,6 @@ function messageEntries(message: Record<string, unknown>, line: number): Transcr
       },
     ];
   }
-  if (message.role !== 'assistant' || !Array.isArray(message.content)) return [];
-  const entries: TranscriptEntry[] = [];
-  for (const block of message.content) {
-    if (!isRecord(block)) continue;
-    if (block.type === 'text' && typeof block.text === 'string' && block.text.trim())
-      entries.push({ line, role: 'assistant', text: cap(block.text.trim(), OTHER_TEXT_CAP) });
-    else if (block.type === 'toolCall')
-      entries.push({
-        line,
-        role: 'tool-call',
-        tool: stringOf(block.name) ?? 'unknown',
-        toolId: stringOf(block.id),
-        input: block.arguments,
-        text: inputSummary(block.arguments),
-      });
-  }
-  return entries;
+  if (message.role !== 'assistant') return [];
+  return assistantBlocks(message.content, line, { type: 'toolCall', inputField: 'arguments' });
 }

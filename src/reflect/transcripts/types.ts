@@ -117,3 +117,34 @@ export function inputSummary(input: unknown, limit = 300): string {
     return '';
   }
 }
+
+/**
+ * An assistant message's content blocks: text, and tool calls of the given block type whose
+ * input sits in `inputField` (Claude: `tool_use`/`input`; OpenClaw: `toolCall`/`arguments`).
+ */
+export function assistantBlocks(
+  content: unknown,
+  line: number,
+  toolBlock: { type: string; inputField: string },
+): TranscriptEntry[] {
+  if (typeof content === 'string') return [{ line, role: 'assistant', text: cap(content, OTHER_TEXT_CAP) }];
+  if (!Array.isArray(content)) return [];
+  const entries: TranscriptEntry[] = [];
+  for (const block of content) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string' && block.text.trim())
+      entries.push({ line, role: 'assistant', text: cap(block.text.trim(), OTHER_TEXT_CAP) });
+    else if (block.type === toolBlock.type) {
+      const input = block[toolBlock.inputField];
+      entries.push({
+        line,
+        role: 'tool-call',
+        tool: stringOf(block.name) ?? 'unknown',
+        toolId: stringOf(block.id),
+        input,
+        text: inputSummary(input),
+      });
+    }
+  }
+  return entries;
+}
