@@ -80,7 +80,6 @@ export { isOcppError, OcppError } from '../shared/errors.js';
 export * from './context.js';
 export type { DoctorCheck, DoctorReport } from './doctor.js';
 export * from './guards.js';
-export * from './hooks.js';
 export type {
   ChangeCallOptions,
   ContractsCallOptions,

@@ -1,5 +1,6 @@
 /** `reflect`: one bounded reflection on a plan and what was produced, with the repository's config. */
 import { loadConfig } from '../config/load.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { createProvider } from '../llm/registry.js';
 import { recordFinished, type SavedReflection, saveReflection } from '../reflect/background.js';
 import { decisionTask } from '../reflect/decision-task.js';
@@ -10,7 +11,7 @@ import { reflectors } from '../reflect/reflector.js';
 import { readSession } from '../reflect/sessions.js';
 import { reflectOnTranscript, type TranscriptReflectionResult } from '../reflect/transcript.js';
 import { criteriaFingerprint, transcriptTask } from '../reflect/transcript-task.js';
-import type { TranscriptFormat } from '../reflect/transcripts/types.js';
+import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../reflect/transcripts/types.js';
 import type { FileSummary, Plan, ReflectorName } from '../reflect/types.js';
 import { isWorkload, resolveCaps, type Workload, workloads } from '../reflect/workloads.js';
 import { usageError } from '../shared/errors.js';
@@ -139,4 +140,12 @@ export async function reflectTranscript(
       });
   }
   return { ...result, fingerprint, saved };
+}
+
+/** The transcript formats `reflect transcript` reads. */
+export const transcriptFormats: readonly TranscriptFormat[] = TRANSCRIPT_FORMATS;
+
+/** The repository's resolved configuration (what hooks and plugins act on). */
+export async function readResolvedConfig(directory: string): Promise<ResolvedConfig> {
+  return (await loadConfig(resolveAbsolute(directory))).config;
 }

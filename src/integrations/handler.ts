@@ -6,10 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config/load.js';
-import type { ResolvedConfig } from '../config/schema.js';
-import { readMemory } from '../memory/lessons.js';
-import { serveLessons } from '../memory/relevance.js';
+import type { ResolvedConfig } from '../api/index.js';
+import { memoryList, memoryServe } from '../api/memory.js';
+import { readResolvedConfig } from '../api/reflect.js';
 import {
   finishReflection,
   isReflectionSession,
@@ -40,7 +39,7 @@ export async function handleHookEvent(event: HookEvent, deps: HandlerDeps): Prom
   if (isUncountedSession(deps.env, event.session ?? undefined)) return {};
   let config: ResolvedConfig;
   try {
-    config = (await loadConfig(root)).config;
+    config = await readResolvedConfig(root);
   } catch (error) {
     await log(root, event, { action: 'none', error: `config: ${(error as Error).message}` });
     return {};
@@ -60,7 +59,7 @@ function guardReflectionSession(event: HookEvent, root: string): HookAnswer {
 }
 
 async function serveAtStart(event: HookEvent, root: string, config: ResolvedConfig): Promise<HookAnswer> {
-  const lessons = await serveLessons(root, {
+  const lessons = await memoryServe(root, {
     via: 'hook',
     target: `${event.agent}:${event.session ?? 'unknown'}`,
     ...(event.session ? { session: event.session } : {}),
@@ -107,7 +106,7 @@ async function scheduleAndAct(
   const settings = config.reflection;
   const fingerprint = criteriaFingerprint(settings);
   const now = deps.now ?? new Date();
-  const memoryHash = schedulerEvent.type === 'stop' ? (await readMemory(root)).indexHash : undefined;
+  const memoryHash = schedulerEvent.type === 'stop' ? (await memoryList(root)).indexHash : undefined;
   const { answer, reason, action } = await updateSession(root, session, async (current) => {
     let state = { ...current, transcript: event.transcript ?? current.transcript };
     // Block mode: the Stop after our block ends the agent's own reflection; did memory change?

@@ -10,19 +10,19 @@ import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
 import { hallucinationCommand } from './hallucination.js';
+import { hookCommand } from './hook.js';
 import { impactCommand } from './impact.js';
 import { initCommand } from './init.js';
-import { loopCommand } from './loop.js';
-import { hookCommand } from './hook.js';
 import { installCommand } from './install.js';
+import { loopCommand } from './loop.js';
 import { memoryCommand } from './memory.js';
 import { policyCommand } from './policy.js';
 import { reflectCommand } from './reflect.js';
 import { regressionCommand } from './regression.js';
 import { statusCommand } from './status.js';
 import { traceCommand } from './trace.js';
-import { verifyCommand } from './verify.js';
 import { uninstallCommand } from './uninstall.js';
+import { verifyCommand } from './verify.js';
 
 export const commands: readonly CommandDefinition[] = [
   initCommand,

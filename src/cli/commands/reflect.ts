@@ -134,10 +134,10 @@ function defineTranscriptCommand(reflect: Command, context: CommandContext): voi
 }
 
 async function formatName(value: string): Promise<'claude' | 'codex' | 'opencode' | 'openclaw'> {
-  const { TRANSCRIPT_FORMATS } = await import('../../reflect/transcripts/types.js');
-  if ((TRANSCRIPT_FORMATS as readonly string[]).includes(value)) return value as 'claude';
+  const { transcriptFormats } = await import('../../api/reflect.js');
+  if ((transcriptFormats as readonly string[]).includes(value)) return value as 'claude';
   const { usageError } = await import('../../shared/errors.js');
-  throw usageError(`unknown transcript format "${value}"`, `use one of ${TRANSCRIPT_FORMATS.join(', ')}`);
+  throw usageError(`unknown transcript format "${value}"`, `use one of ${transcriptFormats.join(', ')}`);
 }
 
 async function wholeNumber(value: string, flag: string): Promise<number> {

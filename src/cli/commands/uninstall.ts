@@ -1,3 +1,3 @@
-import { defineInstaller } from './install.js';
+import { defineInstaller } from '../installer-command.js';
 
 export const uninstallCommand = defineInstaller('uninstall');
