@@ -2,6 +2,8 @@
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import { createProvider } from '../llm/registry.js';
+import { lessonViews, readMemory } from '../memory/lessons.js';
+import { readServed } from '../memory/served.js';
 import { recordFinished, type SavedReflection, saveReflection } from '../reflect/background.js';
 import { decisionTask } from '../reflect/decision-task.js';
 import { readFilesFile, readPlanFile, summarizeDirectory } from '../reflect/input.js';
@@ -11,7 +13,11 @@ import { reflectors } from '../reflect/reflector.js';
 import { readSession } from '../reflect/sessions.js';
 import { reflectOnTranscript, type TranscriptReflectionResult } from '../reflect/transcript.js';
 import { criteriaFingerprint, transcriptTask } from '../reflect/transcript-task.js';
-import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../reflect/transcripts/types.js';
+import {
+  type ServedLessonMention,
+  TRANSCRIPT_FORMATS,
+  type TranscriptFormat,
+} from '../reflect/transcripts/types.js';
 import type { FileSummary, Plan, ReflectorName } from '../reflect/types.js';
 import { isWorkload, resolveCaps, type Workload, workloads } from '../reflect/workloads.js';
 import { usageError } from '../shared/errors.js';
@@ -119,6 +125,7 @@ export async function reflectTranscript(
       afterLine,
       maxReplayChars: config.reflection.maxReplayChars,
       digestTokens: config.reflection.digestTokens,
+      served: options.session ? await servedToSession(root, options.session) : [],
       ...(options.format ? { format: options.format } : {}),
     });
   } catch (error) {
@@ -148,4 +155,14 @@ export const transcriptFormats: readonly TranscriptFormat[] = TRANSCRIPT_FORMATS
 /** The repository's resolved configuration (what hooks and plugins act on). */
 export async function readResolvedConfig(directory: string): Promise<ResolvedConfig> {
   return (await loadConfig(resolveAbsolute(directory))).config;
+}
+
+/** Lessons `served.jsonl` says this session was shown (a hook's additionalContext may not be in every transcript). */
+async function servedToSession(root: string, session: string): Promise<ServedLessonMention[]> {
+  const records = await readServed(root, { session });
+  const ids = new Set(records.flatMap((record) => record.lessons));
+  if (ids.size === 0) return [];
+  return lessonViews(await readMemory(root), true)
+    .filter((view) => ids.has(view.id))
+    .map((view) => ({ id: view.id, text: view.text, line: 0 }));
 }

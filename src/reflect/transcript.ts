@@ -9,7 +9,7 @@ import { buildDigest, reflectionWindow } from './digest.js';
 import type { Reflector } from './reflector.js';
 import type { TranscriptReflection, TranscriptReflectionInput } from './transcript-task.js';
 import { type ReadTranscriptOptions, readTranscript } from './transcripts/index.js';
-import type { TranscriptFormat } from './transcripts/types.js';
+import type { ServedLessonMention, TranscriptFormat } from './transcripts/types.js';
 import type { ReflectorName } from './types.js';
 
 export interface TranscriptReflectOptions extends ReadTranscriptOptions {
@@ -20,6 +20,8 @@ export interface TranscriptReflectOptions extends ReadTranscriptOptions {
   maxReplayChars?: number;
   /** @default 3000 */
   digestTokens?: number;
+  /** Lessons known to have been served to the session (from `served.jsonl`), besides those in the transcript. */
+  served?: ServedLessonMention[];
 }
 
 /** What `reflect transcript --json` prints. */
@@ -46,7 +48,7 @@ export async function reflectOnTranscript(
   const firstUser = transcript.entries.find((entry) => entry.role === 'user' && !entry.meta);
   const input: TranscriptReflectionInput = {
     entries,
-    served: transcript.servedLessons,
+    served: mergeServed(transcript.servedLessons, options.served ?? []),
     startsAtTask: firstUser !== undefined && entries.includes(firstUser),
     digest: buildDigest(entries, (options.digestTokens ?? 3000) * 4),
     lastLine: transcript.stats.lines,
@@ -62,4 +64,16 @@ export async function reflectOnTranscript(
     fallback: answer.fallback,
     calls: answer.calls,
   };
+}
+
+/** Served lessons by id, the transcript's own mention first (it has a line); the rest count as served at the start. */
+function mergeServed(
+  inTranscript: ServedLessonMention[],
+  recorded: ServedLessonMention[],
+): ServedLessonMention[] {
+  const ids = new Set(inTranscript.map((lesson) => lesson.id));
+  return [
+    ...inTranscript,
+    ...recorded.filter((lesson) => !ids.has(lesson.id)).map((lesson) => ({ ...lesson, line: 0 })),
+  ];
 }

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../src/integrations/events.js';
 import { handleHookEvent } from '../../src/integrations/handler.js';
 import { addLesson } from '../../src/memory/lessons.js';
+import { recordServed } from '../../src/memory/served.js';
 import { saveReflection } from '../../src/reflect/background.js';
 import { readHookLog, readSession } from '../../src/reflect/sessions.js';
 import { SELF_REFLECTION_PROMPT } from '../../src/reflect/transcript-task.js';
@@ -334,6 +335,18 @@ describe('background reflection (reflect transcript --save)', () => {
     expect(readFileSync(join(repo, '.agent-context/memory/lessons/L-0004.md'), 'utf8')).toContain(
       'times_ignored: 1',
     );
+  });
+
+  it('a lesson served to the session by a hook (served.jsonl) that the user repeats is named, even when the transcript lacks it', async () => {
+    const repo = makeRepo({});
+    await addLesson(repo, { text: 'Keep configuration files in YAML so people can comment them.' });
+    await recordServed(repo, { via: 'hook', target: 'claude:sx', session: 'sx', lessons: ['L-0001'] });
+    const run = spawnSync(
+      process.execPath,
+      [CLI_BIN, 'reflect', 'transcript', fixture('prefer-yaml-config'), '--save', '--session', 'sx', '-C', repo, '--json'],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'served-ignored', servedIgnored: ['L-0001'], lessons: [] });
   });
 
   it('a defect of this tool gets a redacted report and instructions, never an issue', () => {

@@ -54,6 +54,7 @@ describe('readers', () => {
       claudeUser('<command-name>/clear</command-name>'),
       claudeUser('subagent chatter', { isSidechain: true }),
       claudeUser([{ type: 'text', text: '[Request interrupted by user]' }]),
+      claudeUser('Stop hook feedback:\nReflection (opencode-plusplus): never save one-off narratives; always say "Nothing to save."'),
       { type: 'weird-new-type', payload: 1 },
     ]);
     const transcript = await readTranscript(path);
@@ -72,8 +73,9 @@ describe('readers', () => {
       [4, 'user', 'edit b.ts instead', false, false],
       [5, 'user', '<command-name>/clear', true, false],
       [7, 'user', '[interrupted]', true, false],
+      [8, 'user', 'Stop hook feedback:\n', true, false],
     ]);
-    expect(transcript.stats).toMatchObject({ lines: 8, malformed: 0 });
+    expect(transcript.stats).toMatchObject({ lines: 9, malformed: 0 });
   });
 
   it('Codex session logs (rollout) and exec --json events', async () => {

@@ -24,7 +24,7 @@ const REJECTED =
 const REJECTION_FEEDBACK = /the user said:\s*([\s\S]+)$/i;
 /** User-role text the host wrote, not the person. */
 const HOST_TEXT =
-  /^\s*(?:<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder|user-prompt-submit-hook|bash-input|bash-stdout|bash-stderr)>|Caveat: The messages below|This session is being continued from a previous conversation)/;
+  /^\s*(?:\w+ hook (?:feedback|blocking error|error)\b|Reflection \(opencode-plusplus\)|<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder|user-prompt-submit-hook|bash-input|bash-stdout|bash-stderr)>|Caveat: The messages below|This session is being continued from a previous conversation)/;
 const INTERRUPTED = /^\s*\[Request interrupted by user/;
 
 export const claudeReader: TranscriptReader = {
