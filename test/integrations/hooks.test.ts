@@ -343,10 +343,25 @@ describe('background reflection (reflect transcript --save)', () => {
     await recordServed(repo, { via: 'hook', target: 'claude:sx', session: 'sx', lessons: ['L-0001'] });
     const run = spawnSync(
       process.execPath,
-      [CLI_BIN, 'reflect', 'transcript', fixture('prefer-yaml-config'), '--save', '--session', 'sx', '-C', repo, '--json'],
+      [
+        CLI_BIN,
+        'reflect',
+        'transcript',
+        fixture('prefer-yaml-config'),
+        '--save',
+        '--session',
+        'sx',
+        '-C',
+        repo,
+        '--json',
+      ],
       { encoding: 'utf8' },
     );
-    expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'served-ignored', servedIgnored: ['L-0001'], lessons: [] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      outcome: 'served-ignored',
+      servedIgnored: ['L-0001'],
+      lessons: [],
+    });
   });
 
   it('a defect of this tool gets a redacted report and instructions, never an issue', () => {

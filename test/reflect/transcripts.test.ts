@@ -54,7 +54,9 @@ describe('readers', () => {
       claudeUser('<command-name>/clear</command-name>'),
       claudeUser('subagent chatter', { isSidechain: true }),
       claudeUser([{ type: 'text', text: '[Request interrupted by user]' }]),
-      claudeUser('Stop hook feedback:\nReflection (opencode-plusplus): never save one-off narratives; always say "Nothing to save."'),
+      claudeUser(
+        'Stop hook feedback:\nReflection (opencode-plusplus): never save one-off narratives; always say "Nothing to save."',
+      ),
       { type: 'weird-new-type', payload: 1 },
     ]);
     const transcript = await readTranscript(path);
