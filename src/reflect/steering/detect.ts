@@ -105,10 +105,10 @@ function judgeTurn(
 
 /** The kind with the most weight; an opening "no" says little about what kind of steering follows. */
 function kindOf(scores: Map<SteeringKind, number>, fired: Cue[]): SteeringKind {
-  const opener = fired.find((candidate) => candidate === CUES[0]);
+  const openers = fired.filter((candidate) => candidate.opener).length;
   const adjusted = new Map(scores);
-  if (opener && [...scores.keys()].some((kind) => kind !== 'rejection'))
-    adjusted.set('rejection', (adjusted.get('rejection') ?? 0) - 1.5);
+  if (openers > 0 && [...scores.keys()].some((kind) => kind !== 'rejection'))
+    adjusted.set('rejection', (adjusted.get('rejection') ?? 0) - 1.5 * openers);
   let best: SteeringKind = 'correction';
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const kind of STEERING_KINDS) {

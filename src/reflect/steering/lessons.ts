@@ -45,7 +45,7 @@ export function judgeLesson(finding: SteeringFinding): LessonJudgement {
 export function ruleOf(prose: string): string | undefined {
   const sentences = prose
     .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?;])\s+|\s+[—–]\s+/)
+    .split(/(?<=[.!?])\s+|\s+[—–]\s+/)
     .map(cleanSentence)
     .filter((sentence) => sentence.split(' ').length >= 3);
   const rules = sentences.filter(
@@ -82,6 +82,7 @@ function cleanSentence(sentence: string): string {
   }
   text = text
     .replace(/^you (?:should|need to|have to|must)\s+/i, '')
+    .replace(/^(?:can|could|would|will) you (?:please )?not (.+?)\??$/i, 'Do not $1.')
     .replace(/^(?:can|could|would|will) you (?:please )?(.+?)\?$/i, '$1.')
     .replace(/^(?:can|could|would|will) you (?:please )?/i, '')
     .replace(/^I (?:prefer|like)\b/i, 'The user prefers')

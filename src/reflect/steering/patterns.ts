@@ -18,21 +18,33 @@ export interface Cue {
   kind: SteeringKind;
   weight: 1 | 2;
   pattern: RegExp;
+  /** How a message opens ("No, …", "Don't …"): a sure sign of steering, a weak sign of its kind. */
+  opener?: boolean;
 }
 
-const cue = (kind: SteeringKind, weight: 1 | 2, pattern: RegExp): Cue => ({ kind, weight, pattern });
+const cue = (kind: SteeringKind, weight: 1 | 2, pattern: RegExp, opener = false): Cue => ({
+  kind,
+  weight,
+  pattern,
+  ...(opener ? { opener } : {}),
+});
 
 export const CUES: Cue[] = [
   // Refusing what the agent did or is about to do.
-  cue('rejection', 2, /^\s*(?:no+|nope|nah|stop|wait|hold on|hang on)\b[\s,.!:;—–-]/i),
+  cue('rejection', 2, /^\s*(?:no+|nope|nah|stop|wait|hold on|hang on)\b[\s,.!:;—–-]/i, true),
+  cue('rejection', 2, /^\s*(?:please\s+)?(?:don'?t|do not|never|stop)\s+[a-z]+/i, true),
   cue(
     'rejection',
     2,
-    /^\s*(?:please\s+)?(?:don'?t|do not|never)\s+(?:do|touch|change|add|use|edit|modify|delete|remove|create|write|run|put|make|call|commit|push|install|rename)\b/i,
+    /\b(?:can|could|would) you (?:please )?(?:not|stop)\b|\bI don'?t want (?:you to|it|this|that|any)\b/i,
   ),
   cue('rejection', 2, /\b(?:revert|undo|roll ?back|back out|put (?:it|that|them) back)\b/i),
   cue('rejection', 2, /\bthat'?s not (?:it|right)\b|\bI didn'?t ask (?:you )?(?:for|to)\b/i),
-  cue('correction', 2, /\bnot what I (?:asked|wanted|meant|said)\b|\bthat'?s not what\b/i),
+  cue(
+    'correction',
+    2,
+    /\bnot what I (?:asked|wanted|meant|said)\b|\bthat'?s not what\b|\bnot (?:quite|exactly) (?:right|it|what)\b|\bthat'?s not (?:correct|true|the case)\b/i,
+  ),
   cue('rejection', 1, /\bwhy did you\b|\bwho told you to\b|\bI never (?:asked|said)\b/i),
   // Saying the agent is wrong.
   cue(
@@ -197,7 +209,7 @@ export const GENERAL =
 
 /** A sentence that carries an instruction or a fact worth keeping. */
 export const RULE =
-  /\b(?:always|never|prefer|prefers|must|should|shouldn'?t|instead|rather|make sure|convention|avoid|only|whenever|needs? (?:to|an?|tests?)|has to|have to|requires?|is (?:in|at|under)|are (?:in|under)|lives? (?:in|under)|belongs? in|goes in|comes? from|not \w+ but|not how|(?:all|every|each) \w+(?: \w+)? (?:are|is|must|should|go|goes|live|lives|need|needs)|don'?t|do not|we (?:always |never |usually |only )?(?:use|keep|put|cap|write|run|name|store|prefer|do|don'?t|avoid|follow|test|deploy|pin|log|format|indent|tag|release|merge|squash|rebase|call|return|throw|handle|validate)|for (?:every|each|all)|every time|each time|before (?:you )?\w+ing)\b/i;
+  /\b(?:always|never|prefer|prefers|must|should|shouldn'?t|instead|rather|make sure|convention|avoid|only|whenever|needs? (?:to|an?|tests?)|has to|have to|requires?|is (?:in|at|under)|are (?:in|under)|lives? (?:in|under)|belongs? in|goes in|comes? from|not \w+ but|not how|(?:all|every|each|any) [\w-]+(?: [\w-]+)? (?:are|is|must|should|go|goes|live|lives|need|needs|gets?|has|have|belongs?)|don'?t|do not|we (?:always |never |usually |only )?(?:use|keep|put|cap|write|run|name|store|prefer|do|don'?t|avoid|follow|test|deploy|pin|log|format|indent|tag|release|merge|squash|rebase|call|return|throw|handle|validate)|for (?:every|each|all)|every time|each time|before (?:you )?\w+ing)\b/i;
 
 /** A sentence that starts as an instruction: "Use …", "Keep …", "Put …". */
 export const IMPERATIVE =
