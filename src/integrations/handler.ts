@@ -218,6 +218,9 @@ function forkCommand(
         '--fork-session',
         '--permission-mode',
         'acceptEdits',
+        // Permission to try these; the PreToolUse allowlist still decides every call.
+        '--allowedTools',
+        'Read,Grep,Glob,Write,Edit,MultiEdit,Bash(opencode-plusplus memory:*)',
         SELF_REFLECTION_PROMPT,
       ],
     };
