@@ -91,7 +91,13 @@ export { checkContracts, impact, selectTests, verify } from './impact.js';
 export * from './loop.js';
 export * from './memory.js';
 export * from './policy.js';
-export { type ReflectCallOptions, reflectOnce } from './reflect.js';
+export {
+  type ReflectCallOptions,
+  type ReflectTranscriptOptions,
+  type ReflectTranscriptResult,
+  reflectOnce,
+  reflectTranscript,
+} from './reflect.js';
 export * from './regression.js';
 export * from './trace.js';
 export { analyzeWorkingTree, type WorkingTree } from './working-tree.js';

@@ -22,7 +22,7 @@ import {
   proposeSkill,
   rejectProposal,
 } from '../memory/proposals.js';
-import { findRelevantLessons, type RelevantLesson } from '../memory/relevance.js';
+import { findRelevantLessons, type RelevantLesson, serveLessons } from '../memory/relevance.js';
 import { readServed, type ServedRecord } from '../memory/served.js';
 import { inputError, OcppError } from '../shared/errors.js';
 import { resolveAbsolute } from '../shared/path.js';
@@ -164,4 +164,12 @@ export async function memoryServed(
     ...(options.limit ? { limit: options.limit } : {}),
   });
   return { records };
+}
+
+/** Lessons for a session (all of them, most relevant first) recorded as served: what a SessionStart hook shows. */
+export async function memoryServe(
+  directory: string,
+  request: { via: string; target: string; session?: string; limit?: number },
+): Promise<RelevantLesson[]> {
+  return serveLessons(resolveAbsolute(directory), request);
 }

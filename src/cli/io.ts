@@ -4,10 +4,18 @@ export interface CliIO {
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Input for commands that read it (`hook`); absent in most tests. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export function processIO(): CliIO {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    stdin: process.stdin,
+  };
 }
 
 export function writeLine(stream: NodeJS.WritableStream, text = ''): void {

@@ -14,6 +14,8 @@ export async function executeCli(argv: readonly string[], io: CliIO): Promise<nu
     )
     .version(toolVersion(), '-v, --version')
     .showSuggestionAfterError(true)
+    // A subcommand's flags stay with it (`reflect transcript f --json` is the subcommand's --json).
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

@@ -94,8 +94,45 @@ export const ReflectionConfigSchema = z
     maxCostUsd: z.number().positive().optional(),
     /** Escalate once a run's model calls used this many tokens; overrides the workload's cap. */
     maxTokens: z.number().int().positive().optional(),
+    /**
+     * Background reflection from agent hooks: `background` (a detached process reflects on a
+     * digest of the transcript), `fork` (the agent itself, on a fork of the session, limited to
+     * writing memory), `block` (the Stop hook asks the agent to reflect once in its own context),
+     * `off`. @default "background"
+     */
+    mode: z.enum(['background', 'fork', 'block', 'off']).default('background'),
+    /** Tool calls since the last reflection that occasion the next one. @default 12 */
+    toolCallThreshold: z.number().int().min(1).max(10_000).default(12),
+    /** User turns since the last reflection that occasion the next one. @default 3 */
+    turnThreshold: z.number().int().min(1).max(1_000).default(3),
+    /** Failed tool calls ("surprises") since the last reflection that occasion the next one. @default 2 */
+    surpriseThreshold: z.number().int().min(1).max(1_000).default(2),
+    /** A session that ends or is reset with at least this many unreflected turns is flushed. @default 3 */
+    flushMinTurns: z.number().int().min(1).max(1_000).default(3),
+    /** Minutes between two reflections of one session. @default 15 */
+    cooldownMinutes: z
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(15),
+    /** Longest cooldown after reflections that saved nothing (it doubles up to this). @default 60 */
+    maxCooldownMinutes: z
+      .number()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+    /** Characters of the transcript's tail a background reflection reads at most. @default 60000 */
+    maxReplayChars: z.number().int().min(1000).max(10_000_000).default(60_000),
+    /** Size of the digest a model reflector is shown, in tokens (about 4 characters each). @default 3000 */
+    digestTokens: z.number().int().min(200).max(100_000).default(3000),
   })
-  .describe('The bounded reflection node: depth caps, reflector, cost caps.');
+  .refine((reflection) => reflection.maxCooldownMinutes >= reflection.cooldownMinutes, {
+    message: 'maxCooldownMinutes must be at least cooldownMinutes',
+    path: ['maxCooldownMinutes'],
+  })
+  .describe(
+    'The bounded reflection node (depth caps, reflector, cost caps) and background reflection from agent hooks.',
+  );
 
 export const MemoryConfigSchema = z
   .strictObject({

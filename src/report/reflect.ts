@@ -1,5 +1,6 @@
 /** Human-readable text for a reflection: the decision first, an escalation as a question with numbered answers. */
 import pc from 'picocolors';
+import type { ReflectTranscriptResult } from '../api/reflect.js';
 import type { ReflectionResult } from '../reflect/node.js';
 
 export function formatReflection(result: ReflectionResult): string {
@@ -38,4 +39,42 @@ function decisionMark(decision: ReflectionResult['decision']): string {
   return { continue: pc.green('→'), replan: pc.yellow('↺'), end: pc.green('✔'), escalate: pc.red('?') }[
     decision
   ];
+}
+
+/** A transcript reflection: the verdict, the steering found, the lessons, what was saved. */
+export function formatTranscriptReflection(result: ReflectTranscriptResult): string {
+  const lines: string[] = [result.message];
+  if (result.steering.length > 0) {
+    lines.push('', `steering (${result.steering.length}):`);
+    for (const item of result.steering)
+      lines.push(`  line ${item.line} ${pc.bold(item.kind)}: ${item.quote}`);
+  }
+  if (result.lessons.length > 0) {
+    lines.push('', 'lessons:');
+    for (const lesson of result.lessons)
+      lines.push(`  line ${lesson.line} (kind ${lesson.kind}): ${lesson.text}`);
+  }
+  if (result.servedIgnored.length > 0)
+    lines.push('', `served and ignored: ${result.servedIgnored.join(', ')}`);
+  for (const item of result.declined) lines.push(`  ${pc.dim(`declined line ${item.line}: ${item.reason}`)}`);
+  for (const item of result.missedCaptures)
+    lines.push(`  ${pc.yellow('should have been captured')} line ${item.line}: ${item.reason}`);
+  if (result.fallback) lines.push(`  ${pc.yellow('model fallback')}: ${result.fallback}`);
+  if (result.saved) {
+    const added = result.saved.saved.filter((lesson) => lesson.status === 'added');
+    lines.push(
+      '',
+      `saved: ${added.length > 0 ? added.map((lesson) => lesson.id).join(', ') : 'nothing new'}`,
+    );
+    for (const failure of result.saved.failures)
+      lines.push(`  ${pc.red('not saved')}: ${failure.text}: ${failure.error}`);
+    for (const report of result.saved.reports)
+      lines.push(
+        `  ${pc.yellow('possible defect of opencode-plusplus')}: report written to ${report}; read it, then file it as an issue of opencode-plusplus (e.g. gh issue create --body-file ${report})`,
+      );
+  } else if (result.defects.length > 0)
+    lines.push(
+      `  ${pc.yellow('possible defect of opencode-plusplus')} at line(s) ${result.defects.map((defect) => defect.line).join(', ')}: run with --save to write a redacted report`,
+    );
+  return lines.join('\n');
 }

@@ -30,4 +30,13 @@ export const layout = {
 } as const;
 
 /** Machine-local parts of `.agent-context/`, kept out of git by the `.gitignore` we write. */
-export const MACHINE_LOCAL = ['cache/', 'worktrees/', '*.lock', '.*.tmp'];
+export const MACHINE_LOCAL = [
+  'cache/',
+  'worktrees/',
+  '*.lock',
+  '.*.tmp',
+  // hook counters and the hook log are per machine; reflection reports are meant to be read and filed
+  'reflection/sessions/',
+  'reflection/log.jsonl',
+  'reflection/transcripts/',
+];

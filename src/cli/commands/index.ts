@@ -10,8 +10,10 @@ import { evolveCommand } from './evolve.js';
 import { explainCommand } from './explain.js';
 import { freshnessCommand } from './freshness.js';
 import { hallucinationCommand } from './hallucination.js';
+import { hookCommand } from './hook.js';
 import { impactCommand } from './impact.js';
 import { initCommand } from './init.js';
+import { installCommand } from './install.js';
 import { loopCommand } from './loop.js';
 import { memoryCommand } from './memory.js';
 import { policyCommand } from './policy.js';
@@ -19,6 +21,7 @@ import { reflectCommand } from './reflect.js';
 import { regressionCommand } from './regression.js';
 import { statusCommand } from './status.js';
 import { traceCommand } from './trace.js';
+import { uninstallCommand } from './uninstall.js';
 import { verifyCommand } from './verify.js';
 
 export const commands: readonly CommandDefinition[] = [
@@ -42,4 +45,7 @@ export const commands: readonly CommandDefinition[] = [
   impactCommand,
   verifyCommand,
   policyCommand,
+  hookCommand,
+  installCommand,
+  uninstallCommand,
 ];

@@ -1,10 +1,11 @@
-import type { CommandDefinition, CommonOptions } from '../command.js';
+import type { Command } from 'commander';
+import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
 
 interface ReflectFlags extends CommonOptions {
   dir: string;
-  plan: string;
+  plan?: string;
   files?: string;
   fromDir?: string;
   goal?: string;
@@ -23,11 +24,14 @@ const description = [
 ].join('\n\n');
 
 export const reflectCommand: CommandDefinition = (program, context) => {
-  program
+  const reflect = program
     .command('reflect')
+    // `reflect transcript …` has flags of the same names: they belong to the subcommand there.
+    .enablePositionalOptions()
     .summary('one bounded reflection: continue, replan, end or escalate')
     .description(description)
-    .requiredOption('--plan <file>', 'the plan: plan.json')
+    // Not a commander `requiredOption`: those are checked for subcommands too (`reflect transcript`).
+    .option('--plan <file>', 'the plan: plan.json (required)')
     .option('--files <file>', 'summaries of the files produced: files.json')
     .option(
       '--from-dir <dir>',
@@ -49,6 +53,13 @@ export const reflectCommand: CommandDefinition = (program, context) => {
         const { resolveAbsolute } = await import('../../shared/path.js');
         const { reflectOnce } = await import('../../api/reflect.js');
         const at = (path: string) => resolveAbsolute(context.io.cwd, path);
+        if (!flags.plan) {
+          const { usageError } = await import('../../shared/errors.js');
+          throw usageError(
+            "required option '--plan <file>' not specified",
+            'or reflect on a transcript: reflect transcript <file>',
+          );
+        }
         const result = await reflectOnce(at(flags.dir), {
           plan: at(flags.plan),
           ...(flags.files ? { files: at(flags.files) } : {}),
@@ -66,7 +77,68 @@ export const reflectCommand: CommandDefinition = (program, context) => {
         return result.decision === 'escalate' ? 1 : 0;
       }),
     );
+  defineTranscriptCommand(reflect, context);
 };
+
+interface TranscriptFlags extends CommonOptions {
+  dir: string;
+  reflector?: string;
+  format?: string;
+  afterLine?: string;
+  save?: boolean;
+  session?: string;
+}
+
+const transcriptDescription = [
+  'Where did the user have to steer the agent, and what would have spared them that round? Reads a session transcript (Claude Code JSONL, Codex session log or `exec --json` output, OpenCode `run --format json` output or export, OpenClaw session log; the format is recognised), finds corrections, rejections, "no, like this", restated requirements, quality complaints and unknown preferences, and keeps a lesson only if it would have saved a round of steering, applies beyond one file and stays true.',
+  'Prints { outcome: lessons | nothing-to-save | served-ignored, steering: [{ line, kind, quote }], lessons: [{ text, kind, line }], servedIgnored, message } where line is the 1-based line of the transcript; says exactly "Nothing to save." when nothing qualifies. A lesson the session was served ([lesson L-NNNN] in its context) that the user still had to repeat is named, not captured again.',
+  "With --save the lessons go to .agent-context/memory/, ignored lessons are counted, a redacted report is written under .agent-context/reflection/reports/ for anything that looks like a defect of this tool (never filed), and with --session the session's hook counters record the outcome. This is what the background reflection started by the hooks runs.",
+].join('\n\n');
+
+function defineTranscriptCommand(reflect: Command, context: CommandContext): void {
+  reflect
+    .command('transcript <file>')
+    .summary('reflect on a session transcript: steering found, lessons worth keeping')
+    .description(transcriptDescription)
+    .option('--reflector <name>', 'offline (rules, default) | model (the configured llm)')
+    .option('--format <agent>', 'claude | codex | opencode | openclaw (default: recognised)')
+    .option('--after-line <n>', 'reflect only on what follows this transcript line')
+    .option('--save', 'save lessons and counters to memory (what background reflection does)')
+    .option('--session <id>', 'the agent session (its hook counters give the start line and get the outcome)')
+    .option('-C, --dir <dir>', 'the repository (config, memory)', '.')
+    .option('--json', 'print the reflection as one JSON document')
+    .action(async (file: string, flags: TranscriptFlags) =>
+      runAction(context, flags, async () => {
+        const { resolveAbsolute } = await import('../../shared/path.js');
+        const { reflectTranscript } = await import('../../api/reflect.js');
+        const at = (path: string) => resolveAbsolute(context.io.cwd, path);
+        const result = await reflectTranscript(at(flags.dir), at(file), {
+          ...(flags.reflector ? { reflector: await reflectorName(flags.reflector) } : {}),
+          ...(flags.format ? { format: await formatName(flags.format) } : {}),
+          ...(flags.afterLine !== undefined
+            ? { afterLine: await wholeNumber(flags.afterLine, '--after-line') }
+            : {}),
+          ...(flags.save ? { save: true } : {}),
+          ...(flags.session ? { session: flags.session } : {}),
+          env: context.io.env,
+        });
+        if (flags.json) writeJson(context.io, result);
+        else
+          writeLine(
+            context.io.stdout,
+            (await import('../../report/reflect.js')).formatTranscriptReflection(result),
+          );
+        return 0;
+      }),
+    );
+}
+
+async function formatName(value: string): Promise<'claude' | 'codex' | 'opencode' | 'openclaw'> {
+  const { transcriptFormats } = await import('../../api/reflect.js');
+  if ((transcriptFormats as readonly string[]).includes(value)) return value as 'claude';
+  const { usageError } = await import('../../shared/errors.js');
+  throw usageError(`unknown transcript format "${value}"`, `use one of ${transcriptFormats.join(', ')}`);
+}
 
 async function wholeNumber(value: string, flag: string): Promise<number> {
   if (/^\d+$/.test(value.trim())) return Number(value);

@@ -1,0 +1,3 @@
+import { defineInstaller } from '../installer-command.js';
+
+export const installCommand = defineInstaller('install');

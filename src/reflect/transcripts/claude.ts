@@ -1,0 +1,89 @@
+/**
+ * Claude Code session logs (`~/.claude/projects/<dir>/<session>.jsonl`): one JSON object a line,
+ * `type` user / assistant / summary / system / attachment / …, the Anthropic message in `message`
+ * with text, tool_use and tool_result blocks. Not documented as a format, so every field is
+ * optional here and unknown line types are skipped. Sidechain lines (subagents) are not the
+ * user's conversation and are skipped too.
+ */
+import {
+  assistantBlocks,
+  cap,
+  isRecord,
+  type LineFacts,
+  OTHER_TEXT_CAP,
+  stringOf,
+  type TranscriptEntry,
+  type TranscriptReader,
+  textOf,
+  USER_TEXT_CAP,
+} from './types.js';
+
+/** What Claude Code writes into a tool result when the user refused the call. */
+const REJECTED =
+  /user doesn'?t want to proceed with this tool use|tool use was rejected|user rejected tool use/i;
+const REJECTION_FEEDBACK = /the user said:\s*([\s\S]+)$/i;
+/** User-role text the host wrote, not the person. */
+const HOST_TEXT =
+  /^\s*(?:\w+ hook (?:feedback|blocking error|error)\b|Reflection \(opencode-plusplus\)|<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder|user-prompt-submit-hook|bash-input|bash-stdout|bash-stderr)>|Caveat: The messages below|This session is being continued from a previous conversation)/;
+const INTERRUPTED = /^\s*\[Request interrupted by user/;
+
+export const claudeReader: TranscriptReader = {
+  format: 'claude',
+  detect(value) {
+    return (
+      (value.type === 'user' || value.type === 'assistant') &&
+      isRecord(value.message) &&
+      ('sessionId' in value || 'uuid' in value || 'parentUuid' in value)
+    );
+  },
+  read(value, line) {
+    const facts: LineFacts = {
+      sessionId: stringOf(value.sessionId),
+      cwd: stringOf(value.cwd),
+    };
+    if (value.isSidechain === true || !isRecord(value.message)) return facts;
+    if (value.type === 'user') facts.entries = userEntries(value, line);
+    else if (value.type === 'assistant')
+      facts.entries = assistantBlocks(value.message.content, line, { type: 'tool_use', inputField: 'input' });
+    return facts;
+  },
+};
+
+function userEntries(value: Record<string, unknown>, line: number): TranscriptEntry[] {
+  const content = (value.message as Record<string, unknown>).content;
+  const meta = value.isMeta === true || value.isCompactSummary === true;
+  if (typeof content === 'string') return [userText(content, line, meta)];
+  if (!Array.isArray(content)) return [];
+  const entries: TranscriptEntry[] = [];
+  const texts: string[] = [];
+  for (const block of content) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
+    else if (block.type === 'tool_result') entries.push(...toolResult(block, value.toolUseResult, line));
+  }
+  if (texts.length > 0) entries.push(userText(texts.join('\n'), line, meta));
+  return entries;
+}
+
+function userText(text: string, line: number, meta: boolean): TranscriptEntry {
+  if (INTERRUPTED.test(text))
+    return { line, role: 'user', text: '[interrupted]', meta: true, interrupt: true };
+  return { line, role: 'user', text: cap(text.trim(), USER_TEXT_CAP), meta: meta || HOST_TEXT.test(text) };
+}
+
+function toolResult(block: Record<string, unknown>, toolUseResult: unknown, line: number): TranscriptEntry[] {
+  const text = textOf(block.content);
+  const rejected = REJECTED.test(text) || (typeof toolUseResult === 'string' && REJECTED.test(toolUseResult));
+  const result: TranscriptEntry = {
+    line,
+    role: 'tool-result',
+    text: cap(text, OTHER_TEXT_CAP),
+    toolId: stringOf(block.tool_use_id),
+    failed: block.is_error === true || rejected,
+    rejected,
+  };
+  const feedback = rejected ? REJECTION_FEEDBACK.exec(text)?.[1]?.trim() : undefined;
+  // A refusal with a reason is the user speaking: it is the explanation steering looks for.
+  if (!feedback) return [result];
+  return [result, { line, role: 'user', text: cap(feedback, USER_TEXT_CAP) }];
+}

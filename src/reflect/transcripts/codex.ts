@@ -1,0 +1,148 @@
+/**
+ * Codex: session logs (`~/.codex/sessions/…/rollout-*.jsonl`, lines `{timestamp, type, payload}`
+ * with `response_item` messages, function calls and their outputs) and `codex exec --json` events
+ * (`item.completed` with agent messages, command executions and file changes). Anything else is
+ * skipped.
+ */
+import {
+  cap,
+  inputSummary,
+  isRecord,
+  type LineFacts,
+  OTHER_TEXT_CAP,
+  stringOf,
+  type TranscriptEntry,
+  type TranscriptReader,
+  textOf,
+  USER_TEXT_CAP,
+} from './types.js';
+
+const HOST_TEXT =
+  /^\s*<(?:environment_context|user_instructions|turn_aborted|INSTRUCTIONS)>|^\s*# AGENTS\.md instructions/;
+
+export const codexReader: TranscriptReader = {
+  format: 'codex',
+  detect(value) {
+    if (typeof value.type !== 'string') return false;
+    if (['session_meta', 'response_item', 'event_msg', 'turn_context'].includes(value.type))
+      return isRecord(value.payload);
+    return /^(thread|turn|item)\.[a-z_]+$/.test(value.type);
+  },
+  read(value, line) {
+    if (isRecord(value.payload)) return rolloutLine(value.type as string, value.payload, line);
+    if (isRecord(value.item)) return { entries: execItem(value.item, line) };
+    if (value.type === 'thread.started') return { sessionId: stringOf(value.thread_id) };
+    return {};
+  },
+};
+
+function rolloutLine(type: string, payload: Record<string, unknown>, line: number): LineFacts {
+  if (type === 'session_meta') return { sessionId: stringOf(payload.id), cwd: stringOf(payload.cwd) };
+  if (type !== 'response_item') return {};
+  const entry = responseItem(payload, line);
+  return entry ? { entries: [entry] } : {};
+}
+
+function responseItem(payload: Record<string, unknown>, line: number): TranscriptEntry | undefined {
+  switch (payload.type) {
+    case 'message': {
+      const text = textOf(payload.content).trim();
+      if (!text) return undefined;
+      if (payload.role === 'user')
+        return { line, role: 'user', text: cap(text, USER_TEXT_CAP), meta: HOST_TEXT.test(text) };
+      if (payload.role === 'assistant') return { line, role: 'assistant', text: cap(text, OTHER_TEXT_CAP) };
+      return undefined;
+    }
+    case 'function_call':
+    case 'custom_tool_call':
+    case 'local_shell_call': {
+      const input = parseArguments(payload.arguments ?? payload.input ?? payload.action);
+      return {
+        line,
+        role: 'tool-call',
+        tool: stringOf(payload.name) ?? String(payload.type),
+        toolId: stringOf(payload.call_id),
+        input,
+        text: inputSummary(input),
+      };
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output': {
+      const output = outputText(payload.output);
+      return {
+        line,
+        role: 'tool-result',
+        toolId: stringOf(payload.call_id),
+        text: cap(output, OTHER_TEXT_CAP),
+        failed:
+          /\bexit(?:ed with)? code:? [1-9]|\bprocess exited with code [1-9]|"exit_code":\s*[1-9]|rejected|declined/i.test(
+            output,
+          ),
+        rejected: /\brejected by (the )?user|user (declined|rejected|denied)/i.test(output),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function execItem(item: Record<string, unknown>, line: number): TranscriptEntry[] {
+  switch (item.type) {
+    case 'agent_message':
+      return [{ line, role: 'assistant', text: cap(stringOf(item.text) ?? '', OTHER_TEXT_CAP) }];
+    case 'command_execution': {
+      const exit = typeof item.exit_code === 'number' ? item.exit_code : null;
+      const call: TranscriptEntry = {
+        line,
+        role: 'tool-call',
+        tool: 'command_execution',
+        toolId: stringOf(item.id),
+        input: { command: item.command },
+        text: inputSummary(item.command),
+      };
+      if (exit === null) return [call];
+      return [
+        call,
+        {
+          line,
+          role: 'tool-result',
+          toolId: stringOf(item.id),
+          text: cap(stringOf(item.aggregated_output) ?? '', OTHER_TEXT_CAP),
+          failed: exit !== 0 || item.status === 'failed' || item.status === 'declined',
+          rejected: item.status === 'declined',
+        },
+      ];
+    }
+    case 'file_change':
+      return [
+        {
+          line,
+          role: 'tool-call',
+          tool: 'apply_patch',
+          input: item.changes,
+          text: inputSummary(item.changes),
+        },
+      ];
+    case 'error':
+      return [
+        { line, role: 'tool-result', text: cap(stringOf(item.message) ?? '', OTHER_TEXT_CAP), failed: true },
+      ];
+    default:
+      return [];
+  }
+}
+
+function parseArguments(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function outputText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  if (isRecord(output)) return stringOf(output.content) ?? textOf(output.content) ?? JSON.stringify(output);
+  return textOf(output);
+}
