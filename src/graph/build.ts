@@ -177,8 +177,10 @@ function reusableResolutions(
 ): Map<string, { edges: GraphEdge[]; unresolved: UnresolvedImport[] }> {
   const byFrom = new Map<string, { edges: GraphEdge[]; unresolved: UnresolvedImport[] }>();
   const entry = (from: string) => {
-    let value = byFrom.get(from);
-    if (!value) byFrom.set(from, (value = { edges: [], unresolved: [] }));
+    const existing = byFrom.get(from);
+    if (existing) return existing;
+    const value = { edges: [] as GraphEdge[], unresolved: [] as UnresolvedImport[] };
+    byFrom.set(from, value);
     return value;
   };
   for (const edge of previous.graph.edges)
