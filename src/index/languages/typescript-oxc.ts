@@ -231,7 +231,10 @@ function collectDeclaration(
   outer: AstNode,
   fallbackName?: string,
 ): void {
-  if (node.type === 'VariableDeclaration') return collectVariables(node, declarations, exported, outer);
+  if (node.type === 'VariableDeclaration') {
+    collectVariables(node, declarations, exported, outer);
+    return;
+  }
   const kind = DECLARATION_KINDS[node.type];
   if (!kind) return;
   const name =
