@@ -1,19 +1,22 @@
 /**
  * TypeScript and JavaScript. Each file is read by the fast scanner (`typescript-scan.ts`) when it
- * can be certain of the result, else parsed with oxc (`typescript-oxc.ts`); both paths produce a
- * `ModuleOutline` turned into facts by the same code (`typescript-outline.ts`), so which one ran
- * never shows in the facts.
+ * can be certain of the result, else parsed with oxc (`typescript-oxc.ts`). Both paths produce a
+ * `ModuleOutline` that the same code (`typescript-outline.ts`) turns into facts, and the scanner
+ * answers only where its outline equals oxc's, so which path ran never shows in the facts.
  */
+import type { FileFacts } from '../types.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
+import { factsFromOutline } from './typescript-outline.js';
 import { extractWithOxc } from './typescript-oxc.js';
+import { scanTypeScript } from './typescript-scan.js';
 
 export const typescriptAdapter: LanguageAdapter = {
   id: 'typescript',
   languages: ['typescript', 'javascript'],
-  version: 1,
+  version: 2,
   extract({ path, text }) {
     try {
-      return extractWithOxc(path, text);
+      return extractWithScanner(path, text) ?? extractWithOxc(path, text);
     } catch (error) {
       const facts = emptyFacts(text, 'failed');
       facts.diagnostics.push({ line: 1, message: `parser crashed: ${(error as Error).message}` });
@@ -21,3 +24,11 @@ export const typescriptAdapter: LanguageAdapter = {
     }
   },
 };
+
+/** Facts from the fast scanner alone; undefined when it declines the file. */
+export function extractWithScanner(path: string, text: string): FileFacts | undefined {
+  const outline = scanTypeScript(path, text);
+  return outline && factsFromOutline(path, text, outline);
+}
+
+export { extractWithOxc };

@@ -1,0 +1,555 @@
+/**
+ * A char-code tokenizer for TypeScript and JavaScript, the first half of the fast scanner. It
+ * writes tokens into reused typed arrays (kind, span, flags, and for every bracket the index of
+ * its partner, so the scanner skips a function body in one step) and collects comments. It throws
+ * `Decline` rather than guess: a `/` whose meaning depends on more than the previous token, JSX,
+ * unterminated literals, unbalanced brackets, escapes in identifiers.
+ */
+import type { SourceComment } from './typescript-outline.js';
+
+/** The scanner cannot be certain of this file; the reason is for measurements and tests. */
+export class Decline extends Error {}
+
+export const IDENT = 1;
+export const PRIVATE = 2;
+export const NUMBER = 3;
+export const STRING = 4;
+/** A template without substitutions. */
+export const TEMPLATE = 5;
+/** `` `...${ ``, `}...${` and `` }...` `` of a template with substitutions. */
+export const TEMPLATE_HEAD = 6;
+export const TEMPLATE_MIDDLE = 7;
+export const TEMPLATE_TAIL = 8;
+export const REGEX = 9;
+export const PUNCT = 10;
+
+/** A line terminator (or a comment containing one) precedes the token. */
+export const NEWLINE_BEFORE = 1;
+/** A `/` right after this token starts a regular expression. */
+const REGEX_AFTER = 2;
+/** A `(` that follows `if`, `for`, `while` or `with`: after its `)` an expression may start. */
+const CONDITION_PAREN = 4;
+/** No whitespace or comment between the previous token and this one. */
+export const ADJACENT = 8;
+
+export interface Tokens {
+  count: number;
+  kind: Uint8Array;
+  start: Int32Array;
+  end: Int32Array;
+  flags: Uint8Array;
+  /** For brackets and template pieces: the index of the partner (the closer, or the next piece). */
+  match: Int32Array;
+  comments: SourceComment[];
+}
+
+// Reused between files: tokenizing is synchronous and the scanner finishes with the tokens first.
+let buffers = allocate(4096);
+
+function allocate(size: number): Omit<Tokens, 'count' | 'comments'> {
+  return {
+    kind: new Uint8Array(size),
+    start: new Int32Array(size),
+    end: new Int32Array(size),
+    flags: new Uint8Array(size),
+    match: new Int32Array(size),
+  };
+}
+
+function grow(): void {
+  const size = buffers.kind.length * 2;
+  const next = allocate(size);
+  next.kind.set(buffers.kind);
+  next.start.set(buffers.start);
+  next.end.set(buffers.end);
+  next.flags.set(buffers.flags);
+  next.match.set(buffers.match);
+  buffers = next;
+}
+
+// ASCII character classes.
+const ID_START = 1;
+const ID_PART = 2;
+const DIGIT = 4;
+const charClass = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const char = String.fromCharCode(code);
+  if (/[A-Za-z_$]/.test(char)) charClass[code] = ID_START | ID_PART;
+  else if (/[0-9]/.test(char)) charClass[code] = ID_PART | DIGIT;
+}
+
+function isLineTerminator(code: number): boolean {
+  return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
+}
+
+function isWideSpace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/** Keywords after which an expression (so a regular expression) may start. */
+function expressionFollows(text: string, start: number, length: number): boolean {
+  switch (length) {
+    case 2:
+      return text.startsWith('in', start) || text.startsWith('of', start) || text.startsWith('do', start);
+    case 3:
+      return text.startsWith('new', start);
+    case 4:
+      return (
+        text.startsWith('void', start) || text.startsWith('case', start) || text.startsWith('else', start)
+      );
+    case 5:
+      return (
+        text.startsWith('throw', start) || text.startsWith('yield', start) || text.startsWith('await', start)
+      );
+    case 6:
+      return (
+        text.startsWith('return', start) ||
+        text.startsWith('typeof', start) ||
+        text.startsWith('delete', start)
+      );
+    case 10:
+      return text.startsWith('instanceof', start);
+    default:
+      return false;
+  }
+}
+
+function isConditionKeyword(text: string, start: number, length: number): boolean {
+  if (length === 2) return text.startsWith('if', start);
+  if (length === 3) return text.startsWith('for', start);
+  if (length === 4) return text.startsWith('with', start);
+  return length === 5 && text.startsWith('while', start);
+}
+
+/**
+ * Tokens of `text`. In JavaScript files (`javascript`), a `<` where an expression starts is JSX
+ * (declined), and a hashbang line is listed as a comment, as oxc does for them.
+ */
+export function tokenize(text: string, javascript: boolean): Tokens {
+  return new Lexer(text, javascript).run();
+}
+
+class Lexer {
+  private pos = 0;
+  private count = 0;
+  private newline = false;
+  private gapStart = 0;
+  private readonly comments: SourceComment[] = [];
+  /** Open brackets and template pieces, as token indexes. */
+  private stack: number[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly javascript: boolean,
+  ) {}
+
+  run(): Tokens {
+    const { text } = this;
+    if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
+    if (text.charCodeAt(this.pos) === 35 && text.charCodeAt(this.pos + 1) === 33) this.hashbang();
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= text.length) break;
+      this.token();
+    }
+    if (this.stack.length > 0) throw new Decline('unbalanced brackets at end of file');
+    return { ...buffers, count: this.count, comments: this.comments };
+  }
+
+  private hashbang(): void {
+    const start = this.pos;
+    while (this.pos < this.text.length && !isLineTerminator(this.text.charCodeAt(this.pos))) this.pos++;
+    if (this.javascript) this.comments.push({ type: 'Line', start, end: this.pos });
+  }
+
+  private skipTrivia(): void {
+    const { text } = this;
+    const length = text.length;
+    this.gapStart = this.pos;
+    while (this.pos < length) {
+      const code = text.charCodeAt(this.pos);
+      if (code === 32 || code === 9 || code === 11 || code === 12) this.pos++;
+      else if (code === 10 || code === 13) {
+        this.newline = true;
+        this.pos++;
+      } else if (code === 47) {
+        const next = text.charCodeAt(this.pos + 1);
+        if (next === 47) this.lineComment();
+        else if (next === 42) this.blockComment();
+        else return;
+      } else if (code < 128) return;
+      else if (code === 0x2028 || code === 0x2029) {
+        this.newline = true;
+        this.pos++;
+      } else if (isWideSpace(code)) this.pos++;
+      else return;
+    }
+  }
+
+  private lineComment(): void {
+    const { text } = this;
+    const start = this.pos;
+    this.pos += 2;
+    while (this.pos < text.length && !isLineTerminator(text.charCodeAt(this.pos))) this.pos++;
+    this.comments.push({ type: 'Line', start, end: this.pos });
+  }
+
+  private blockComment(): void {
+    const { text } = this;
+    const start = this.pos;
+    const close = text.indexOf('*/', start + 2);
+    if (close === -1) throw new Decline('unterminated comment');
+    for (let index = start + 2; index < close; index++) {
+      if (isLineTerminator(text.charCodeAt(index))) {
+        this.newline = true;
+        break;
+      }
+    }
+    this.pos = close + 2;
+    this.comments.push({ type: 'Block', start, end: this.pos });
+  }
+
+  /** Records token `count` and returns its index. */
+  private emit(kind: number, start: number, end: number, flags: number): number {
+    const index = this.count;
+    if (index === buffers.kind.length) grow();
+    buffers.kind[index] = kind;
+    buffers.start[index] = start;
+    buffers.end[index] = end;
+    let all = flags;
+    if (this.newline) all |= NEWLINE_BEFORE;
+    if (this.gapStart === start) all |= ADJACENT;
+    buffers.flags[index] = all;
+    buffers.match[index] = -1;
+    this.newline = false;
+    this.count++;
+    return index;
+  }
+
+  /** Whether a `/` or `<` here starts an expression, judged by the previous token. */
+  private expressionMayStart(): boolean {
+    if (this.count === 0) return true;
+    return (buffers.flags[this.count - 1]! & REGEX_AFTER) !== 0;
+  }
+
+  private previousIsCloseBrace(): boolean {
+    const last = this.count - 1;
+    return last >= 0 && buffers.kind[last] === PUNCT && this.text.charCodeAt(buffers.start[last]!) === 125;
+  }
+
+  private token(): void {
+    const { text } = this;
+    const start = this.pos;
+    const code = text.charCodeAt(start);
+    if (code < 128) {
+      const type = charClass[code]!;
+      if (type & ID_START) return this.identifier(start);
+      if (type & DIGIT) return this.number(start);
+    } else return this.identifier(start);
+    switch (code) {
+      case 39:
+      case 34:
+        return this.string(start, code);
+      case 96:
+        return this.template(start + 1, start, true);
+      case 47:
+        if (this.previousIsCloseBrace()) throw new Decline('`/` after `}`: regular expression or division');
+        return this.expressionMayStart() ? this.regex(start) : this.punct(start);
+      case 46:
+        if (charClass[text.charCodeAt(start + 1)]! & DIGIT) return this.number(start);
+        return this.punct(start);
+      case 35:
+        return this.privateName(start);
+      case 92:
+        throw new Decline('escape sequence in an identifier');
+      case 60:
+        if (this.javascript && this.expressionMayStart()) throw new Decline('JSX');
+        return this.punct(start);
+      default:
+        return this.punct(start);
+    }
+  }
+
+  private identifier(start: number): void {
+    const { text } = this;
+    const end = this.identifierEnd(start + 1);
+    const previous = this.count - 1;
+    const afterDot =
+      previous >= 0 &&
+      buffers.kind[previous] === PUNCT &&
+      text.charCodeAt(buffers.end[previous]! - 1) === 46 &&
+      buffers.end[previous]! - buffers.start[previous]! < 3;
+    const flags = !afterDot && expressionFollows(text, start, end - start) ? REGEX_AFTER : 0;
+    this.emit(IDENT, start, end, flags);
+  }
+
+  private identifierEnd(pos: number): number {
+    const { text } = this;
+    while (pos < text.length) {
+      const code = text.charCodeAt(pos);
+      if (code < 128) {
+        if (charClass[code]! & ID_PART) pos++;
+        else if (code === 92) throw new Decline('escape sequence in an identifier');
+        else break;
+      } else if (isLineTerminator(code) || isWideSpace(code)) break;
+      else pos++;
+    }
+    this.pos = pos;
+    return pos;
+  }
+
+  private privateName(start: number): void {
+    const code = this.text.charCodeAt(start + 1);
+    if (!(code >= 128 || charClass[code]! & ID_START)) throw new Decline('`#` outside a private name');
+    this.emit(PRIVATE, start, this.identifierEnd(start + 2), 0);
+  }
+
+  private number(start: number): void {
+    const { text } = this;
+    let pos = start;
+    const second = text.charCodeAt(start + 1) | 32;
+    if (text.charCodeAt(start) === 48 && (second === 120 || second === 111 || second === 98)) {
+      pos += 2;
+      while (pos < text.length && (charClass[text.charCodeAt(pos)]! & ID_PART) !== 0) pos++;
+    } else {
+      pos = this.digits(pos);
+      if (text.charCodeAt(pos) === 46) pos = this.digits(pos + 1);
+      const exponent = text.charCodeAt(pos) | 32;
+      if (exponent === 101) {
+        pos++;
+        const sign = text.charCodeAt(pos);
+        if (sign === 43 || sign === 45) pos++;
+        pos = this.digits(pos);
+      }
+      if (text.charCodeAt(pos) === 110) pos++;
+    }
+    const after = text.charCodeAt(pos);
+    if (after >= 128 || (charClass[after]! & ID_PART) !== 0 || after === 92)
+      throw new Decline('identifier right after a number');
+    this.pos = pos;
+    this.emit(NUMBER, start, pos, 0);
+  }
+
+  private digits(pos: number): number {
+    const { text } = this;
+    while (pos < text.length) {
+      const code = text.charCodeAt(pos);
+      if ((code >= 48 && code <= 57) || code === 95) pos++;
+      else break;
+    }
+    return pos;
+  }
+
+  private string(start: number, quote: number): void {
+    const { text } = this;
+    let pos = start + 1;
+    for (;;) {
+      if (pos >= text.length) throw new Decline('unterminated string');
+      const code = text.charCodeAt(pos);
+      if (code === quote) break;
+      if (code === 92) pos += text.charCodeAt(pos + 1) === 13 && text.charCodeAt(pos + 2) === 10 ? 3 : 2;
+      else if (code === 10 || code === 13) throw new Decline('line break in a string');
+      else pos++;
+    }
+    this.pos = pos + 1;
+    this.emit(STRING, start, pos + 1, 0);
+  }
+
+  /** Scans template text from `pos`; `start` is the token start (the backtick or the `}`). */
+  private template(pos: number, start: number, opening: boolean): void {
+    const { text } = this;
+    for (;;) {
+      if (pos >= text.length) throw new Decline('unterminated template');
+      const code = text.charCodeAt(pos);
+      if (code === 96) {
+        this.pos = pos + 1;
+        this.emitTemplateEnd(start, opening);
+        return;
+      }
+      if (code === 36 && text.charCodeAt(pos + 1) === 123) {
+        this.pos = pos + 2;
+        this.emitTemplateOpen(start, opening);
+        return;
+      }
+      pos += code === 92 ? 2 : 1;
+    }
+  }
+
+  private emitTemplateEnd(start: number, opening: boolean): void {
+    if (opening) {
+      this.emit(TEMPLATE, start, this.pos, 0);
+      return;
+    }
+    const open = this.stack.pop()!;
+    const index = this.emit(TEMPLATE_TAIL, start, this.pos, 0);
+    buffers.match[open] = index;
+    buffers.match[index] = open;
+  }
+
+  private emitTemplateOpen(start: number, opening: boolean): void {
+    if (opening) {
+      this.stack.push(this.emit(TEMPLATE_HEAD, start, this.pos, REGEX_AFTER));
+      return;
+    }
+    const open = this.stack.pop()!;
+    const index = this.emit(TEMPLATE_MIDDLE, start, this.pos, REGEX_AFTER);
+    buffers.match[open] = index;
+    this.stack.push(index);
+  }
+
+  private regex(start: number): void {
+    const { text } = this;
+    let pos = start + 1;
+    let inClass = false;
+    for (;;) {
+      if (pos >= text.length) throw new Decline('unterminated regular expression');
+      const code = text.charCodeAt(pos);
+      if (isLineTerminator(code)) throw new Decline('line break in a regular expression');
+      if (code === 92) {
+        if (isLineTerminator(text.charCodeAt(pos + 1)))
+          throw new Decline('line break in a regular expression');
+        pos += 2;
+        continue;
+      }
+      if (code === 91) inClass = true;
+      else if (code === 93) inClass = false;
+      else if (code === 47 && !inClass) break;
+      pos++;
+    }
+    pos++;
+    while (pos < text.length) {
+      const code = text.charCodeAt(pos);
+      if (code < 128 && charClass[code]! & ID_PART) pos++;
+      else if (code === 92 || code >= 128) throw new Decline('unusual regular expression flags');
+      else break;
+    }
+    this.pos = pos;
+    this.emit(REGEX, start, pos, 0);
+  }
+
+  private punct(start: number): void {
+    const { text } = this;
+    const code = text.charCodeAt(start);
+    const length = punctLength(text, start, code);
+    this.pos = start + length;
+    if (length === 1) {
+      if (code === 40 || code === 91 || code === 123) return this.open(start, code);
+      if (code === 41 || code === 93 || code === 125) return this.close(start, code);
+    }
+    let flags = REGEX_AFTER;
+    if (length === 2 && (code === 43 || code === 45) && text.charCodeAt(start + 1) === code) flags = 0;
+    else if (length === 1 && code === 33 && this.isNonNullAssertion(start)) flags = 0;
+    this.emit(PUNCT, start, start + length, flags);
+  }
+
+  /** `x!` in TypeScript: a `!` glued to the end of an operand. */
+  private isNonNullAssertion(start: number): boolean {
+    const previous = this.count - 1;
+    if (previous < 0 || this.gapStart !== start) return false;
+    const kind = buffers.kind[previous]!;
+    if (kind === IDENT) return (buffers.flags[previous]! & REGEX_AFTER) === 0;
+    if (kind !== PUNCT) return kind !== REGEX;
+    const code = this.text.charCodeAt(buffers.start[previous]!);
+    return code === 41 || code === 93;
+  }
+
+  private open(start: number, code: number): void {
+    let flags = REGEX_AFTER;
+    const previous = this.count - 1;
+    if (
+      code === 40 &&
+      previous >= 0 &&
+      buffers.kind[previous] === IDENT &&
+      isConditionKeyword(
+        this.text,
+        buffers.start[previous]!,
+        buffers.end[previous]! - buffers.start[previous]!,
+      )
+    )
+      flags |= CONDITION_PAREN;
+    this.stack.push(this.emit(PUNCT, start, start + 1, flags));
+  }
+
+  private close(start: number, code: number): void {
+    const open = this.stack.pop();
+    if (open === undefined) throw new Decline('unbalanced brackets');
+    const openKind = buffers.kind[open]!;
+    if (code === 125 && (openKind === TEMPLATE_HEAD || openKind === TEMPLATE_MIDDLE)) {
+      this.stack.push(open);
+      this.template(start + 1, start, false);
+      return;
+    }
+    const openCode = this.text.charCodeAt(buffers.start[open]!);
+    if (openKind !== PUNCT || openCode !== (code === 41 ? 40 : code - 2))
+      throw new Decline('unbalanced brackets');
+    const flags = code === 41 ? (buffers.flags[open]! & CONDITION_PAREN ? REGEX_AFTER : 0) : 0;
+    const index = this.emit(PUNCT, start, start + 1, flags);
+    buffers.match[open] = index;
+    buffers.match[index] = open;
+  }
+}
+
+/** Length of the punctuator at `start` (longest match). */
+function punctLength(text: string, start: number, code: number): number {
+  const next = text.charCodeAt(start + 1);
+  const third = text.charCodeAt(start + 2);
+  switch (code) {
+    case 46: // .
+      return next === 46 && third === 46 ? 3 : 1;
+    case 63: // ?
+      if (next === 63) return third === 61 ? 3 : 2;
+      if (next === 46 && !(third >= 48 && third <= 57)) return 2;
+      return 1;
+    case 61: // =
+      if (next === 61) return third === 61 ? 3 : 2;
+      return next === 62 ? 2 : 1;
+    case 33: // !
+      if (next === 61) return third === 61 ? 3 : 2;
+      return 1;
+    case 60: // <
+      if (next === 60) return third === 61 ? 3 : 2;
+      return next === 61 ? 2 : 1;
+    case 62: // >
+      if (next === 62) {
+        if (third === 62) return text.charCodeAt(start + 3) === 61 ? 4 : 3;
+        return third === 61 ? 3 : 2;
+      }
+      return next === 61 ? 2 : 1;
+    case 42: // *
+      if (next === 42) return third === 61 ? 3 : 2;
+      return next === 61 ? 2 : 1;
+    case 38: // &
+    case 124: // |
+      if (next === code) return third === 61 ? 3 : 2;
+      return next === 61 ? 2 : 1;
+    case 43: // +
+    case 45: // -
+      return next === code || next === 61 ? 2 : 1;
+    case 37: // %
+    case 94: // ^
+    case 47: // /
+      return next === 61 ? 2 : 1;
+    case 40:
+    case 41:
+    case 91:
+    case 93:
+    case 123:
+    case 125:
+    case 59:
+    case 44:
+    case 126:
+    case 58:
+    case 64:
+      return 1;
+    default:
+      throw new Decline(`unexpected character ${JSON.stringify(String.fromCharCode(code))}`);
+  }
+}

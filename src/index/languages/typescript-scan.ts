@@ -1,0 +1,935 @@
+/**
+ * The fast path of the TypeScript adapter: a single pass over the tokens of a file that reads its
+ * top-level statements (imports, exports, declarations, class members, CommonJS assignments) and
+ * every `import('x')` into the same `ModuleOutline` the oxc path builds, without building an AST.
+ * It answers only when it is certain; on anything it does not recognise it declines and the file
+ * goes to oxc. See docs/languages.md ("TypeScript and JavaScript") for what it declines.
+ */
+import { Decline, IDENT, NUMBER, PRIVATE, PUNCT, STRING, TEMPLATE, tokenize } from './typescript-lexer.js';
+import type {
+  AssignmentRecord,
+  DeclarationRecord,
+  DynamicImportRecord,
+  ExportEntry,
+  ExportStatement,
+  ImportRecord,
+  ModuleOutline,
+} from './typescript-outline.js';
+import { stringLiteral } from './typescript-outline.js';
+import { HERITAGE, STOP_AT_BRACE, TokenWalker } from './typescript-scan-walk.js';
+
+export type ScanResult = { outline: ModuleOutline } | { declined: string };
+
+/** The outline of a file, or why the scanner will not answer for it. */
+export function scanModule(path: string, text: string): ScanResult {
+  if (/\.[jt]sx$/.test(path)) return { declined: 'JSX file' };
+  const typescript = /\.[cm]?ts$/.test(path);
+  try {
+    const tokens = tokenize(text, !typescript);
+    const scanner = new ModuleScanner(text, tokens, typescript, path.endsWith('.cjs'));
+    return { outline: scanner.scan(tokens.comments) };
+  } catch (error) {
+    if (error instanceof Decline) return { declined: error.message };
+    throw error;
+  }
+}
+
+/** The outline when the scanner is certain of it, else undefined (parse with oxc). */
+export function scanTypeScript(path: string, text: string): ModuleOutline | undefined {
+  const result = scanModule(path, text);
+  return 'outline' in result ? result.outline : undefined;
+}
+
+/** Where a declaration sits: its statement, whether it is exported, and how. */
+interface Placement {
+  /** Token index of the statement (`export`, `declare` or the keyword). */
+  statement: number;
+  /** Token index the export entry starts at (after `export` / `export default`). */
+  entry: number;
+  exported: boolean;
+  isDefault: boolean;
+  declare: boolean;
+}
+
+const DECLARE_FOLLOWERS = new Set([
+  'const',
+  'let',
+  'var',
+  'function',
+  'async',
+  'class',
+  'abstract',
+  'enum',
+  'namespace',
+  'module',
+  'global',
+  'interface',
+  'type',
+]);
+
+const CLASS_MODIFIERS = new Set([
+  'static',
+  'public',
+  'private',
+  'protected',
+  'readonly',
+  'abstract',
+  'override',
+  'declare',
+  'async',
+  'accessor',
+  'get',
+  'set',
+]);
+
+const EXPORTS_PROPERTY = /^(module\.)?exports\.[\w$]+$/;
+
+interface ImportBinding {
+  local: string;
+  /** `default`, `*` or the imported name. */
+  imported: string;
+  isType: boolean;
+}
+
+class ModuleScanner extends TokenWalker {
+  private readonly imports: ImportRecord[] = [];
+  private readonly exports: ExportStatement[] = [];
+  /** Top-level import bindings by local name: `export { x }` of one is a re-export in oxc's module record. */
+  private readonly importedBindings = new Map<string, ImportBinding & { record: ImportRecord }>();
+  /** `export { ... }` statements without `from`. */
+  private readonly localExportLists = new Set<ExportStatement>();
+  private readonly declarations: DeclarationRecord[] = [];
+  private readonly assignments: AssignmentRecord[] = [];
+  private defaultExports = 0;
+  /** Whether the statement just scanned counts as declaring (not an import or expression statement). */
+  private declares = true;
+
+  constructor(
+    text: string,
+    tokens: ConstructorParameters<typeof TokenWalker>[1],
+    typescript: boolean,
+    private readonly script: boolean,
+  ) {
+    super(text, tokens, typescript);
+  }
+
+  scan(comments: ModuleOutline['comments']): ModuleOutline {
+    let firstStatement: ModuleOutline['firstStatement'];
+    for (let index = 0; index < this.count; ) {
+      const start = this.start[index]!;
+      this.declares = true;
+      index = this.statement(index);
+      firstStatement ??= { start, declares: this.declares };
+    }
+    return {
+      comments,
+      imports: this.imports,
+      exports: this.moduleRecordExports(),
+      dynamicImports: this.dynamicImports(),
+      declarations: this.declarations,
+      assignments: this.assignments,
+      firstStatement,
+    };
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private statement(index: number): number {
+    if (this.kind[index] === PUNCT) {
+      if (this.isPunct(index, '{')) return this.after(index);
+      if (this.isPunct(index, ';')) return index + 1;
+      if (this.isPunct(index, '@')) this.decline('decorator');
+      if (this.isPunct(index, '(') && (this.isWord(index + 1, 'module') || this.isWord(index + 1, 'exports')))
+        this.decline('parenthesized assignment target');
+      return this.expressionStatement(index);
+    }
+    if (this.kind[index] !== IDENT) return this.expressionStatement(index);
+    const placement = { statement: index, entry: index, exported: false, isDefault: false, declare: false };
+    switch (this.word(index)) {
+      case 'import':
+        if (this.isPunct(index + 1, '(') || this.isPunct(index + 1, '.'))
+          return this.expressionStatement(index);
+        return this.importDeclaration(index);
+      case 'export':
+        return this.exportStatement(index);
+      case 'function':
+      case 'class':
+      case 'const':
+      case 'var':
+      case 'enum':
+        return this.declaration(index, placement);
+      case 'async':
+        if (this.isWord(index + 1, 'function') && this.sameLine(index + 1))
+          return this.declaration(index, placement);
+        return this.expressionStatement(index);
+      case 'let':
+        if (
+          !this.sameLine(index + 1) ||
+          !(this.isIdentifier(index + 1) || this.isPunct(index + 1, '{') || this.isPunct(index + 1, '['))
+        )
+          this.decline('`let` as an identifier');
+        return this.declaration(index, placement);
+      case 'abstract':
+      case 'interface':
+      case 'type':
+      case 'namespace':
+      case 'module':
+      case 'declare':
+        return this.startsContextualDeclaration(index)
+          ? this.declaration(index, placement)
+          : this.expressionStatement(index);
+      case 'if':
+      case 'for':
+      case 'while':
+      case 'do':
+      case 'try':
+      case 'switch':
+        return this.controlStatement(index);
+      case 'throw':
+        return this.finish(this.walkExpression(index + 1, false)).next;
+      case 'using':
+      case 'global':
+        if (this.sameLine(index + 1) && !this.isPunct(index + 1, '.') && !this.isPunct(index + 1, '('))
+          this.decline(`\`${this.word(index)}\` statement`);
+        return this.expressionStatement(index);
+      case 'return':
+      case 'with':
+      case 'break':
+      case 'continue':
+        return this.decline(`top-level \`${this.word(index)}\``);
+      default:
+        if (this.isPunct(index + 1, ':')) this.decline('label');
+        return this.expressionStatement(index);
+    }
+  }
+
+  /** `interface X`, `type X =`, `namespace X`, `declare ...`: keywords that are also identifiers. */
+  private startsContextualDeclaration(index: number): boolean {
+    const next = index + 1;
+    if (!this.sameLine(next)) return false;
+    let declaration: boolean;
+    switch (this.word(index)) {
+      case 'abstract':
+        declaration = this.isWord(next, 'class');
+        break;
+      case 'type':
+        declaration = this.isIdentifier(next) && (this.isPunct(next + 1, '=') || this.isPunct(next + 1, '<'));
+        break;
+      case 'module':
+        declaration = this.isIdentifier(next) || this.kind[next] === STRING;
+        break;
+      case 'declare':
+        declaration = this.isIdentifier(next) && DECLARE_FOLLOWERS.has(this.word(next));
+        break;
+      default:
+        declaration = this.isIdentifier(next);
+    }
+    if (declaration && !this.typescript) this.decline('TypeScript declaration in a JavaScript file');
+    return declaration;
+  }
+
+  private expressionStatement(index: number): number {
+    this.declares = false;
+    const target = this.assignmentTarget(index);
+    if (!target) return this.finish(this.walkExpression(index, false)).next;
+    const valueStart = target.next;
+    const valueEnd = this.walkExpression(valueStart, true);
+    if (this.isPunct(valueEnd, ',')) return this.finish(this.walkExpression(valueEnd + 1, false)).next;
+    const { next, end } = this.finish(valueEnd);
+    const value = this.assignedValue(valueStart, valueEnd, target.path === 'module.exports');
+    this.assignments.push({ start: this.start[index]!, end, target: target.path, value });
+    return next;
+  }
+
+  /** `module.exports =`, `exports.x =`, `module.exports.x =` at `index`: the path and the value's index. */
+  private assignmentTarget(index: number): { path: string; next: number } | undefined {
+    if (!this.isWord(index, 'module') && !this.isWord(index, 'exports')) return undefined;
+    let path = this.word(index);
+    let cursor = index + 1;
+    while (this.isPunct(cursor, '.') && this.isIdentifier(cursor + 1)) {
+      path += `.${this.word(cursor + 1)}`;
+      cursor += 2;
+    }
+    if (path !== 'module.exports' && !EXPORTS_PROPERTY.test(path)) return undefined;
+    if (this.isPunct(cursor, '=')) return { path, next: cursor + 1 };
+    const operator = this.kind[cursor] === PUNCT ? this.word(cursor) : '';
+    if (operator.endsWith('=') && !/^[=!]=/.test(operator)) this.decline('compound assignment to exports');
+    return undefined;
+  }
+
+  private controlStatement(index: number): number {
+    switch (this.word(index)) {
+      case 'if': {
+        let next = this.nestedStatement(this.after(this.expectPunct(index + 1, '(')));
+        if (this.isWord(next, 'else')) next = this.nestedStatement(next + 1);
+        return next;
+      }
+      case 'for': {
+        const open = this.isWord(index + 1, 'await') ? index + 2 : index + 1;
+        return this.nestedStatement(this.after(this.expectPunct(open, '(')));
+      }
+      case 'while':
+        return this.nestedStatement(this.after(this.expectPunct(index + 1, '(')));
+      case 'do': {
+        const next = this.nestedStatement(index + 1);
+        if (!this.isWord(next, 'while')) this.decline('expected `while`');
+        const after = this.after(this.expectPunct(next + 1, '('));
+        return this.isPunct(after, ';') ? after + 1 : after;
+      }
+      case 'try':
+        return this.tryStatement(index);
+      default: {
+        const body = this.after(this.expectPunct(index + 1, '('));
+        return this.after(this.expectPunct(body, '{'));
+      }
+    }
+  }
+
+  private tryStatement(index: number): number {
+    let next = this.after(this.expectPunct(index + 1, '{'));
+    if (this.isWord(next, 'catch')) {
+      next++;
+      if (this.isPunct(next, '(')) next = this.after(next);
+      next = this.after(this.expectPunct(next, '{'));
+    }
+    if (this.isWord(next, 'finally')) next = this.after(this.expectPunct(next + 1, '{'));
+    return next;
+  }
+
+  /** The body of an `if`, loop or `else` that is not a block. */
+  private nestedStatement(index: number): number {
+    if (index >= this.count) this.decline('missing statement');
+    if (this.isPunct(index, '{')) return this.after(index);
+    if (this.isPunct(index, ';')) return index + 1;
+    if (this.kind[index] !== IDENT) return this.finish(this.walkExpression(index, false)).next;
+    switch (this.word(index)) {
+      case 'if':
+      case 'for':
+      case 'while':
+      case 'do':
+      case 'try':
+      case 'switch':
+        return this.controlStatement(index);
+      case 'var':
+      case 'throw':
+        return this.finish(this.walkExpression(index + 1, false)).next;
+      case 'break':
+      case 'continue': {
+        const next = this.isIdentifier(index + 1) && this.sameLine(index + 1) ? index + 2 : index + 1;
+        return this.finish(next).next;
+      }
+      case 'import':
+        if (this.isPunct(index + 1, '(') || this.isPunct(index + 1, '.'))
+          return this.finish(this.walkExpression(index, false)).next;
+        return this.decline('declaration as the body of a statement');
+      case 'function':
+      case 'class':
+      case 'let':
+      case 'const':
+      case 'export':
+      case 'return':
+      case 'async':
+      case 'with':
+        return this.decline(`\`${this.word(index)}\` as the body of a statement`);
+      default:
+        if (this.isPunct(index + 1, ':')) this.decline('label');
+        return this.finish(this.walkExpression(index, false)).next;
+    }
+  }
+
+  // ---------------------------------------------------------------- imports and exports
+
+  private importDeclaration(index: number): number {
+    this.declares = false;
+    if (this.script) this.decline('import declaration in a CommonJS file');
+    const start = this.start[index]!;
+    let cursor = index + 1;
+    if (this.kind[cursor] === STRING) {
+      this.imports.push({ start, specifier: this.stringValue(cursor), names: [], typeNames: 0 });
+      return this.finish(this.importAttributes(cursor + 1)).next;
+    }
+    const typeOnly = this.isTypeModifier(cursor);
+    if (typeOnly) cursor++;
+    const bindings: ImportBinding[] = [];
+    if (
+      (this.isIdentifier(cursor) && !this.isWord(cursor, 'from')) ||
+      (this.isWord(cursor, 'from') && this.isWord(cursor + 1, 'from'))
+    ) {
+      if (this.isPunct(cursor + 1, '=')) return this.importEquals(cursor + 2);
+      bindings.push({ local: this.word(cursor), imported: 'default', isType: typeOnly });
+      cursor++;
+      if (this.isPunct(cursor, ',')) {
+        if (typeOnly) this.decline('type-only import with default and named bindings');
+        cursor++;
+      }
+    }
+    if (this.isPunct(cursor, '*')) {
+      if (!this.isWord(cursor + 1, 'as') || !this.isIdentifier(cursor + 2))
+        this.decline('expected `* as name`');
+      bindings.push({ local: this.word(cursor + 2), imported: '*', isType: typeOnly });
+      cursor += 3;
+    } else if (this.isPunct(cursor, '{')) {
+      this.eachSpecifier(cursor, (name, alias, isType) =>
+        bindings.push({ local: alias ?? name, imported: name, isType: typeOnly || isType }),
+      );
+      cursor = this.after(cursor);
+    }
+    if (bindings.length === 0 && !this.isPunct(cursor - 1, '}')) this.decline('unrecognised import');
+    if (!this.isWord(cursor, 'from') || this.kind[cursor + 1] !== STRING) this.decline('expected `from`');
+    const record: ImportRecord = {
+      start,
+      specifier: this.stringValue(cursor + 1),
+      names: bindings.map((binding) => binding.imported),
+      typeNames: bindings.filter((binding) => binding.isType).length,
+    };
+    this.imports.push(record);
+    for (const binding of bindings) this.importedBindings.set(binding.local, { ...binding, record });
+    return this.finish(this.importAttributes(cursor + 2)).next;
+  }
+
+  /** `import type X`, `import type { ... }`, `import type * as ns`: the `type` at `index` is a modifier. */
+  private isTypeModifier(index: number): boolean {
+    if (!this.isWord(index, 'type')) return false;
+    const next = index + 1;
+    if (this.isPunct(next, '{') || this.isPunct(next, '*')) return true;
+    if (this.isWord(next, 'from')) return this.isWord(next + 1, 'from');
+    return this.isIdentifier(next);
+  }
+
+  /** `import x = require('y')` / `import x = A.B`: no module record entry (the `require` is read from the text). */
+  private importEquals(index: number): number {
+    this.declares = true;
+    if (!this.typescript) this.decline('import-equals in a JavaScript file');
+    return this.finish(this.walkExpression(index, false)).next;
+  }
+
+  /** Calls `visit` for each `[type] name [as alias]` between the braces at `open`. */
+  private eachSpecifier(
+    open: number,
+    visit: (name: string, alias: string | undefined, isType: boolean, start: number) => void,
+  ): void {
+    const close = this.match[open]!;
+    let cursor = open + 1;
+    while (cursor < close) {
+      const start = this.start[cursor]!;
+      let isType = false;
+      if (
+        this.isWord(cursor, 'type') &&
+        (this.isIdentifier(cursor + 1) || this.kind[cursor + 1] === STRING)
+      ) {
+        if (this.isWord(cursor + 1, 'as')) this.decline('`type as` in a specifier');
+        isType = true;
+        cursor++;
+      }
+      const name = this.moduleExportName(cursor);
+      cursor++;
+      let alias: string | undefined;
+      if (this.isWord(cursor, 'as')) {
+        alias = this.moduleExportName(cursor + 1);
+        cursor += 2;
+      }
+      visit(name, alias, isType, start);
+      if (cursor < close) cursor = this.expectPunct(cursor, ',') + 1;
+    }
+  }
+
+  private moduleExportName(index: number): string {
+    if (this.isIdentifier(index)) return this.word(index);
+    if (this.kind[index] === STRING) return this.stringValue(index);
+    return this.decline('expected a name in an import or export list');
+  }
+
+  /** Skips `with { type: 'json' }` (or `assert { ... }`) after a module specifier. */
+  private importAttributes(index: number): number {
+    if (
+      (this.isWord(index, 'with') || (this.isWord(index, 'assert') && this.sameLine(index))) &&
+      this.isPunct(index + 1, '{')
+    )
+      return this.after(index + 1);
+    return index;
+  }
+
+  private exportStatement(index: number): number {
+    if (this.script) this.decline('export declaration in a CommonJS file');
+    const next = index + 1;
+    const placement: Placement = {
+      statement: index,
+      entry: next,
+      exported: true,
+      isDefault: false,
+      declare: false,
+    };
+    if (this.isWord(next, 'default')) return this.exportDefault(index, next + 1);
+    if (this.isPunct(next, '=')) {
+      if (!this.typescript) this.decline('`export =` in a JavaScript file');
+      return this.finish(this.walkExpression(next + 1, false)).next;
+    }
+    if (this.isWord(next, 'as') && this.isWord(next + 1, 'namespace') && this.isIdentifier(next + 2))
+      return this.finish(next + 3).next;
+    if (this.isWord(next, 'import')) return this.exportImportEquals(index, next);
+    const typeOnly =
+      this.isWord(next, 'type') && (this.isPunct(next + 1, '{') || this.isPunct(next + 1, '*'));
+    const list = typeOnly ? next + 1 : next;
+    if (this.isPunct(list, '*')) return this.exportStar(index, list, typeOnly);
+    if (this.isPunct(list, '{')) return this.exportList(list, typeOnly);
+    if (!this.isIdentifier(next)) this.decline('unrecognised export');
+    return this.declaration(next, placement);
+  }
+
+  private exportImportEquals(statement: number, index: number): number {
+    if (!this.typescript || !this.isIdentifier(index + 1) || !this.isPunct(index + 2, '='))
+      this.decline('unrecognised `export import`');
+    const name = this.word(index + 1);
+    this.addExport(this.start[statement]!, [this.entry(this.start[index]!, name, name, false)]);
+    return this.finish(this.walkExpression(index + 3, false)).next;
+  }
+
+  private exportStar(statement: number, star: number, typeOnly: boolean): number {
+    let cursor = star + 1;
+    let name = '*';
+    if (this.isWord(cursor, 'as')) {
+      name = this.moduleExportName(cursor + 1);
+      cursor += 2;
+    }
+    if (!this.isWord(cursor, 'from') || this.kind[cursor + 1] !== STRING) this.decline('expected `from`');
+    const from = this.stringValue(cursor + 1);
+    const start = this.start[statement]!;
+    this.addExport(start, [{ start, name, local: undefined, from, imported: '*', isType: typeOnly }]);
+    return this.finish(this.importAttributes(cursor + 2)).next;
+  }
+
+  private exportList(open: number, typeOnly: boolean): number {
+    const specifiers: Array<{ name: string; alias: string | undefined; isType: boolean; start: number }> = [];
+    this.eachSpecifier(open, (name, alias, isType, start) => specifiers.push({ name, alias, isType, start }));
+    let cursor = this.after(open);
+    let from: string | undefined;
+    if (this.isWord(cursor, 'from') && this.kind[cursor + 1] === STRING) {
+      from = this.stringValue(cursor + 1);
+      cursor = this.importAttributes(cursor + 2);
+    }
+    const entries = specifiers.map(({ name, alias, isType, start }) => {
+      const exported = alias ?? name;
+      if (from === undefined) return this.entry(start, exported, name, typeOnly || isType);
+      return { start, name: exported, local: undefined, from, imported: name, isType: typeOnly || isType };
+    });
+    const statement = { start: this.start[open - (typeOnly ? 2 : 1)]!, entries };
+    this.exports.push(statement);
+    if (from === undefined) this.localExportLists.add(statement);
+    return this.finish(cursor).next;
+  }
+
+  /**
+   * Export statements as oxc's module record lists them: `export { x }` of an imported binding is
+   * an indirect export, grouped under its import declaration; statements sorted by start.
+   */
+  private moduleRecordExports(): ExportStatement[] {
+    if (this.localExportLists.size === 0 || this.importedBindings.size === 0) return this.exports;
+    const groups = new Map<ImportRecord, ExportStatement>();
+    const statements: ExportStatement[] = [];
+    for (const statement of this.exports) {
+      if (!this.localExportLists.has(statement)) {
+        statements.push(statement);
+        continue;
+      }
+      const local = statement.entries.filter((entry) => {
+        const binding = this.importedBindings.get(entry.local!);
+        if (!binding) return true;
+        let group = groups.get(binding.record);
+        if (!group) groups.set(binding.record, (group = { start: binding.record.start, entries: [] }));
+        group.entries.push({
+          start: entry.start,
+          name: entry.name,
+          local: undefined,
+          from: binding.record.specifier,
+          imported: binding.imported,
+          isType: entry.isType || binding.isType,
+        });
+        return false;
+      });
+      if (local.length > 0) statements.push({ start: statement.start, entries: local });
+    }
+    return [...statements, ...groups.values()].sort((a, b) => a.start - b.start);
+  }
+
+  private exportDefault(statement: number, index: number): number {
+    const placement: Placement = { statement, entry: index, exported: true, isDefault: true, declare: false };
+    if (
+      this.isWord(index, 'function') ||
+      this.isWord(index, 'class') ||
+      (this.isWord(index, 'async') && this.isWord(index + 1, 'function') && this.sameLine(index + 1)) ||
+      (this.isWord(index, 'abstract') && this.isWord(index + 1, 'class') && this.sameLine(index + 1)) ||
+      (this.isWord(index, 'interface') && this.isIdentifier(index + 1) && this.sameLine(index + 1))
+    ) {
+      if (!this.typescript && (this.isWord(index, 'abstract') || this.isWord(index, 'interface')))
+        this.decline('TypeScript declaration in a JavaScript file');
+      return this.declaration(index, placement);
+    }
+    if (this.isPunct(index, '@')) this.decline('decorator');
+    const end = this.walkExpression(index, false);
+    const [first] = this.unwrapParentheses(index, end);
+    const start = this.start[first]!;
+    this.countDefaultExport();
+    this.addExport(this.start[statement]!, [
+      this.entry(start, 'default', this.singleIdentifier(index, end), false),
+    ]);
+    return this.finish(end).next;
+  }
+
+  private entry(start: number, name: string, local: string | undefined, isType: boolean): ExportEntry {
+    return { start, name, local, from: undefined, imported: undefined, isType };
+  }
+
+  private countDefaultExport(): void {
+    if (++this.defaultExports > 1) this.decline('more than one default export');
+  }
+
+  private addExport(start: number, entries: ExportEntry[]): void {
+    this.exports.push({ start, entries });
+  }
+
+  /** Records the export entry of a declaration named `name`. */
+  private exportDeclared(placement: Placement, name: string | undefined, isType: boolean): void {
+    if (!placement.exported) return;
+    const start = this.start[placement.entry]!;
+    if (placement.isDefault) this.countDefaultExport();
+    this.addExport(this.start[placement.statement]!, [
+      {
+        start,
+        name: placement.isDefault ? 'default' : name!,
+        local: name,
+        from: undefined,
+        imported: undefined,
+        isType,
+      },
+    ]);
+  }
+
+  // ---------------------------------------------------------------- declarations
+
+  private declaration(index: number, placement: Placement): number {
+    switch (this.word(index)) {
+      case 'function':
+      case 'async':
+        return this.functionDeclaration(index, placement);
+      case 'class':
+      case 'abstract':
+        return this.classDeclaration(index, placement);
+      case 'interface':
+        return this.interfaceDeclaration(index, placement);
+      case 'type':
+        return this.typeAlias(index, placement);
+      case 'enum':
+        return this.enumDeclaration(index, placement);
+      case 'const':
+        if (this.isWord(index + 1, 'enum')) return this.enumDeclaration(index + 1, placement);
+        return this.variableStatement(index, placement);
+      case 'let':
+      case 'var':
+        return this.variableStatement(index, placement);
+      case 'namespace':
+      case 'module':
+      case 'global':
+        return this.namespaceDeclaration(index, placement);
+      case 'declare':
+        if (placement.declare || !this.typescript || !this.sameLine(index + 1))
+          this.decline('unrecognised `declare`');
+        return this.declaration(index + 1, { ...placement, declare: true });
+      default:
+        return this.decline(`unrecognised declaration \`${this.word(index)}\``);
+    }
+  }
+
+  private addDeclaration(
+    placement: Placement,
+    name: string,
+    kind: DeclarationRecord['kind'],
+    end: number,
+    bodyStart: number | undefined,
+  ): void {
+    const start = this.start[placement.statement]!;
+    this.declarations.push({ name, kind, start, end, bodyStart, exported: placement.exported });
+  }
+
+  private functionDeclaration(index: number, placement: Placement): number {
+    const { name, next } = this.functionHeader(index);
+    if (name === undefined && !placement.isDefault) this.decline('function without a name');
+    let after: number;
+    let end: number;
+    let bodyStart: number | undefined;
+    if (this.isPunct(next, '{')) {
+      bodyStart = this.start[next];
+      after = this.after(next);
+      end = this.end[after - 1]!;
+    } else {
+      if (!this.typescript) this.decline('function without a body in a JavaScript file');
+      ({ next: after, end } = this.finish(next));
+    }
+    // A default export without a body (an overload) is no symbol in the oxc path, and type-only.
+    const overload = bodyStart === undefined && placement.isDefault;
+    if (!overload) this.addDeclaration(placement, name ?? 'default', 'function', end, bodyStart);
+    this.exportDeclared(placement, name, placement.declare || overload);
+    return after;
+  }
+
+  private classDeclaration(index: number, placement: Placement): number {
+    const abstract = this.isWord(index, 'abstract');
+    if (abstract && !this.typescript) this.decline('abstract class in a JavaScript file');
+    const { name, body } = this.classHeader(abstract ? index + 1 : index);
+    if (name === undefined && !placement.isDefault) this.decline('class without a name');
+    const close = this.match[body]!;
+    const className = name ?? 'default';
+    this.addDeclaration(placement, className, 'class', this.end[close]!, this.start[body]);
+    this.classMembers(body + 1, close, className, placement.exported);
+    this.exportDeclared(placement, name, placement.declare || (placement.isDefault && abstract));
+    return close + 1;
+  }
+
+  private interfaceDeclaration(index: number, placement: Placement): number {
+    if (!this.isIdentifier(index + 1)) this.decline('interface without a name');
+    const name = this.word(index + 1);
+    let cursor = index + 2;
+    if (this.isPunct(cursor, '<')) cursor = this.skipAngles(cursor);
+    if (this.isWord(cursor, 'extends')) cursor = this.walkType(cursor + 1, STOP_AT_BRACE | HERITAGE);
+    const body = this.expectPunct(cursor, '{');
+    const after = this.after(body);
+    if (!placement.isDefault)
+      this.addDeclaration(placement, name, 'interface', this.end[after - 1]!, this.start[body]);
+    this.exportDeclared(placement, name, true);
+    return after;
+  }
+
+  private typeAlias(index: number, placement: Placement): number {
+    const name = this.word(index + 1);
+    let cursor = index + 2;
+    if (this.isPunct(cursor, '<')) cursor = this.skipAngles(cursor);
+    const { next, end } = this.finish(this.walkType(this.expectPunct(cursor, '=') + 1, 0));
+    this.addDeclaration(placement, name, 'type', end, undefined);
+    this.exportDeclared(placement, name, true);
+    return next;
+  }
+
+  private enumDeclaration(index: number, placement: Placement): number {
+    if (!this.typescript) this.decline('enum in a JavaScript file');
+    if (!this.isIdentifier(index + 1)) this.decline('enum without a name');
+    const name = this.word(index + 1);
+    const body = this.expectPunct(index + 2, '{');
+    const after = this.after(body);
+    this.addDeclaration(placement, name, 'enum', this.end[after - 1]!, this.start[body]);
+    this.exportDeclared(placement, name, placement.declare);
+    return after;
+  }
+
+  private namespaceDeclaration(index: number, placement: Placement): number {
+    if (!this.typescript) this.decline('namespace in a JavaScript file');
+    let cursor = index + 1;
+    let name: string | undefined;
+    if (this.isWord(index, 'global')) {
+      if (!placement.declare) this.decline('`global` without `declare`');
+      name = 'global';
+    } else if (this.kind[cursor] === STRING) {
+      name = this.stringValue(cursor++);
+    } else if (this.isIdentifier(cursor)) {
+      name = this.word(cursor++);
+      while (this.isPunct(cursor, '.') && this.isIdentifier(cursor + 1)) {
+        if (placement.exported) this.decline('exported dotted namespace');
+        name = undefined;
+        cursor += 2;
+      }
+    } else this.decline('namespace without a name');
+    let after: number;
+    let end: number;
+    let bodyStart: number | undefined;
+    if (this.isPunct(cursor, '{')) {
+      bodyStart = this.start[cursor];
+      after = this.after(cursor);
+      end = this.end[after - 1]!;
+    } else ({ next: after, end } = this.finish(cursor));
+    if (name) this.addDeclaration(placement, name, 'module', end, bodyStart);
+    this.exportDeclared(placement, name, placement.declare);
+    return after;
+  }
+
+  private variableStatement(index: number, placement: Placement): number {
+    const keyword = this.word(index);
+    const declarators: Array<{
+      name: string | undefined;
+      start: number;
+      end: number;
+      init?: [number, number];
+    }> = [];
+    let cursor = index + 1;
+    for (;;) {
+      const first = cursor;
+      let name: string | undefined;
+      if (this.isIdentifier(cursor)) name = this.word(cursor++);
+      else if (this.isPunct(cursor, '{') || this.isPunct(cursor, '[')) {
+        if (placement.exported) this.decline('exported destructuring');
+        cursor = this.after(cursor);
+      } else this.decline('unrecognised variable declaration');
+      if (this.isPunct(cursor, '!')) cursor++;
+      if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, 0);
+      let init: [number, number] | undefined;
+      if (this.isPunct(cursor, '=')) {
+        const end = this.walkExpression(cursor + 1, true);
+        init = [cursor + 1, end];
+        cursor = end;
+      } else if ((keyword === 'const' && !placement.declare) || name === undefined)
+        this.decline('declaration without a value');
+      declarators.push({ name, start: this.start[first]!, end: this.end[cursor - 1]!, init });
+      if (!this.isPunct(cursor, ',')) break;
+      cursor++;
+    }
+    const { next, end } = this.finish(cursor);
+    for (const declarator of declarators) {
+      if (declarator.name === undefined) continue;
+      const value = declarator.init && this.assignedValue(declarator.init[0], declarator.init[1], false);
+      const kind = value?.kind === 'function' ? 'function' : keyword === 'const' ? 'const' : 'variable';
+      const bodyStart = value?.kind === 'function' || value?.kind === 'class' ? value.bodyStart : undefined;
+      const single = declarators.length === 1;
+      this.declarations.push({
+        name: declarator.name,
+        kind,
+        start: single ? this.start[placement.statement]! : declarator.start,
+        end: single ? end : declarator.end,
+        bodyStart,
+        exported: placement.exported,
+      });
+    }
+    if (placement.exported) {
+      const start = this.start[placement.entry]!;
+      const entries = declarators.map(({ name }) => this.entry(start, name!, name, placement.declare));
+      this.addExport(this.start[placement.statement]!, entries);
+    }
+    return next;
+  }
+
+  // ---------------------------------------------------------------- class members
+
+  private classMembers(first: number, close: number, className: string, exported: boolean): void {
+    let index = first;
+    while (index < close) {
+      if (this.isPunct(index, ';')) {
+        index++;
+        continue;
+      }
+      if (this.isPunct(index, '@')) this.decline('decorator');
+      if (this.isWord(index, 'static') && this.isPunct(index + 1, '{')) {
+        index = this.after(index + 1);
+        continue;
+      }
+      index = this.classMember(index, close, className, exported);
+    }
+  }
+
+  private classMember(index: number, close: number, className: string, exported: boolean): number {
+    const start = this.start[index]!;
+    let cursor = index;
+    while (
+      this.isIdentifier(cursor) &&
+      CLASS_MODIFIERS.has(this.word(cursor)) &&
+      this.startsMemberName(cursor + 1)
+    ) {
+      if (!this.sameLine(cursor + 1)) this.decline('line break after a member modifier');
+      cursor++;
+    }
+    if (this.isPunct(cursor, '*')) cursor++;
+    let name: string | undefined;
+    const kind = this.kind[cursor];
+    if (kind === IDENT || kind === PRIVATE) name = this.word(cursor++);
+    else if (kind === STRING || kind === NUMBER) cursor++;
+    else if (this.isPunct(cursor, '[')) {
+      if (this.match[cursor] === cursor + 2 && this.isIdentifier(cursor + 1)) name = this.word(cursor + 1);
+      cursor = this.after(cursor);
+    } else this.decline('unrecognised class member');
+    if (this.isPunct(cursor, '?') || this.isPunct(cursor, '!')) cursor++;
+    if (this.isPunct(cursor, '(') || this.isPunct(cursor, '<'))
+      return this.method(start, cursor, close, name, className, exported);
+    if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, 0);
+    if (this.isPunct(cursor, '=')) cursor = this.walkExpression(cursor + 1, false);
+    if (this.isPunct(cursor, ';')) return cursor + 1;
+    if (cursor === close || this.newlineBefore(cursor)) return cursor;
+    return this.decline('class property does not end where expected');
+  }
+
+  private startsMemberName(index: number): boolean {
+    const kind = this.kind[index];
+    return (
+      kind === IDENT ||
+      kind === PRIVATE ||
+      kind === STRING ||
+      kind === NUMBER ||
+      this.isPunct(index, '[') ||
+      this.isPunct(index, '*')
+    );
+  }
+
+  private method(
+    start: number,
+    index: number,
+    close: number,
+    name: string | undefined,
+    className: string,
+    exported: boolean,
+  ): number {
+    let cursor = this.isPunct(index, '<') ? this.skipAngles(index) : index;
+    cursor = this.after(this.expectPunct(cursor, '('));
+    if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, STOP_AT_BRACE);
+    let end: number;
+    let bodyStart: number | undefined;
+    if (this.isPunct(cursor, '{')) {
+      bodyStart = this.start[cursor];
+      cursor = this.after(cursor);
+      end = this.end[cursor - 1]!;
+    } else if (!this.typescript) this.decline('method without a body in a JavaScript file');
+    else if (this.isPunct(cursor, ';')) end = this.end[cursor++]!;
+    else if (cursor === close || this.newlineBefore(cursor)) end = this.end[cursor - 1]!;
+    else this.decline('method does not end where expected');
+    if (name !== undefined)
+      this.declarations.push({ name, kind: 'method', start, end, bodyStart, exported, container: className });
+    return cursor;
+  }
+
+  // ---------------------------------------------------------------- dynamic imports
+
+  /** Every `import('x')` call, as oxc records them (not `import('x')` types in TypeScript). */
+  private dynamicImports(): DynamicImportRecord[] {
+    const imports: DynamicImportRecord[] = [];
+    for (let index = 0; index < this.count - 1; index++) {
+      if (this.kind[index] !== IDENT || this.end[index]! - this.start[index]! !== 6) continue;
+      if (!this.isWord(index, 'import') || !this.isPunct(index + 1, '(')) continue;
+      if (index > 0 && (this.isPunct(index - 1, '.') || this.isPunct(index - 1, '?.'))) continue;
+      if (!this.isImportCall(index)) continue;
+      const argument = index + 2;
+      if (this.isPunct(argument, '(')) this.decline('parenthesized import specifier');
+      const literal =
+        (this.kind[argument] === STRING || this.kind[argument] === TEMPLATE) &&
+        (this.isPunct(argument + 1, ')') || this.isPunct(argument + 1, ','));
+      const specifier = literal ? stringLiteral(this.word(argument)) : undefined;
+      imports.push({ start: this.start[index]!, specifier });
+    }
+    return imports;
+  }
+
+  /** Whether `import(` at `index` is a call rather than an `import('x')` type or a method named `import`. */
+  private isImportCall(index: number): boolean {
+    const after = this.after(index + 1);
+    if (this.isPunct(after, '{')) this.decline('method named `import`');
+    if (!this.typescript) return true;
+    if (this.isPunct(after, ':')) this.decline('`import(...)` before `:`');
+    const previous = index - 1;
+    if (this.isWord(previous, 'typeof')) return false;
+    if (this.isPunct(after, '.') && this.isIdentifier(after + 1)) {
+      const member = this.word(after + 1);
+      if (member === 'then' || member === 'catch' || member === 'finally') return true;
+      return ['await', 'return', 'void', 'yield'].some((word) => this.isWord(previous, word));
+    }
+    if (previous < 0) return true;
+    if (
+      ['<', '|', '&', ':'].some((punct) => this.isPunct(previous, punct)) ||
+      ['extends', 'keyof', 'is'].some((word) => this.isWord(previous, word)) ||
+      (this.isPunct(previous, '=') && (this.isPunct(previous - 1, '>') || this.isWord(previous - 2, 'type')))
+    )
+      this.decline('`import(...)` that may be a type');
+    return true;
+  }
+}
