@@ -249,33 +249,22 @@ class Lexer {
     const { text } = this;
     const start = this.pos;
     const code = text.charCodeAt(start);
-    if (code < 128) {
-      const type = charClass[code]!;
-      if (type & ID_START) return this.identifier(start);
-      if (type & DIGIT) return this.number(start);
-    } else return this.identifier(start);
-    switch (code) {
-      case 39:
-      case 34:
-        return this.string(start, code);
-      case 96:
-        return this.template(start + 1, start, true);
-      case 47:
-        if (this.previousIsCloseBrace()) throw new Decline('`/` after `}`: regular expression or division');
-        return this.expressionMayStart() ? this.regex(start) : this.punct(start);
-      case 46:
-        if (charClass[text.charCodeAt(start + 1)]! & DIGIT) return this.number(start);
-        return this.punct(start);
-      case 35:
-        return this.privateName(start);
-      case 92:
-        throw new Decline('escape sequence in an identifier');
-      case 60:
-        if (this.javascript && this.expressionMayStart()) throw new Decline('JSX');
-        return this.punct(start);
-      default:
-        return this.punct(start);
-    }
+    if (code >= 128 || (charClass[code]! & ID_START) !== 0) this.identifier(start);
+    else if ((charClass[code]! & DIGIT) !== 0) this.number(start);
+    else if (code === 39 || code === 34) this.string(start, code);
+    else if (code === 96) this.template(start + 1, start, true);
+    else if (code === 47) this.slash(start);
+    else if (code === 46 && (charClass[text.charCodeAt(start + 1)]! & DIGIT) !== 0) this.number(start);
+    else if (code === 35) this.privateName(start);
+    else if (code === 92) throw new Decline('escape sequence in an identifier');
+    else if (code === 60 && this.javascript && this.expressionMayStart()) throw new Decline('JSX');
+    else this.punct(start);
+  }
+
+  private slash(start: number): void {
+    if (this.previousIsCloseBrace()) throw new Decline('`/` after `}`: regular expression or division');
+    if (this.expressionMayStart()) this.regex(start);
+    else this.punct(start);
   }
 
   private identifier(start: number): void {
@@ -440,9 +429,13 @@ class Lexer {
     const code = text.charCodeAt(start);
     const length = punctLength(text, start, code);
     this.pos = start + length;
-    if (length === 1) {
-      if (code === 40 || code === 91 || code === 123) return this.open(start, code);
-      if (code === 41 || code === 93 || code === 125) return this.close(start, code);
+    if (length === 1 && (code === 40 || code === 91 || code === 123)) {
+      this.open(start, code);
+      return;
+    }
+    if (length === 1 && (code === 41 || code === 93 || code === 125)) {
+      this.close(start, code);
+      return;
     }
     let flags = REGEX_AFTER;
     if (length === 2 && (code === 43 || code === 45) && text.charCodeAt(start + 1) === code) flags = 0;

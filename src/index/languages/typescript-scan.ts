@@ -534,8 +534,8 @@ class ModuleScanner extends TokenWalker {
       const local = statement.entries.filter((entry) => {
         const binding = this.importedBindings.get(entry.local!);
         if (!binding) return true;
-        let group = groups.get(binding.record);
-        if (!group) groups.set(binding.record, (group = { start: binding.record.start, entries: [] }));
+        const group = groups.get(binding.record) ?? { start: binding.record.start, entries: [] };
+        groups.set(binding.record, group);
         group.entries.push({
           start: entry.start,
           name: entry.name,
