@@ -336,8 +336,14 @@ export class TokenWalker {
     return this.canFollowTypeArguments(cursor + 1) ? cursor : -1;
   }
 
+  private closesAngles(index: number): boolean {
+    return this.isPunct(index, '>') || this.isPunct(index, '>>') || this.isPunct(index, '>>>');
+  }
+
   private canFollowTypeArguments(index: number): boolean {
     if (index >= this.count) return true;
+    if (this.isPunct(index, '.') || this.isPunct(index, '?.'))
+      this.decline('member access after type arguments');
     const kind = this.kind[index];
     if (kind === TEMPLATE || kind === TEMPLATE_HEAD || this.isPunct(index, '(')) return true;
     if (
@@ -434,6 +440,7 @@ export class TokenWalker {
         state = DONE;
         index++;
       } else if (TYPE_OPERATORS.has(punct)) {
+        if (punct === '.' && this.closesAngles(index - 1)) this.decline('member access after type arguments');
         state = NEEDS;
         index++;
       } else this.decline(`unexpected \`${punct}\` in a type`);

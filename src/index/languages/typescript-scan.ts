@@ -26,7 +26,10 @@ export function scanModule(path: string, text: string): ScanResult {
   const typescript = /\.[cm]?ts$/.test(path);
   try {
     const tokens = tokenize(text, !typescript);
-    const scanner = new ModuleScanner(text, tokens, typescript, path.endsWith('.cjs'));
+    const scanner = new ModuleScanner(text, tokens, typescript, {
+      script: path.endsWith('.cjs'),
+      ambient: /\.d\.[cm]?ts$/.test(path),
+    });
     return { outline: scanner.scan(tokens.comments) };
   } catch (error) {
     if (error instanceof Decline) return { declined: error.message };
@@ -108,7 +111,8 @@ class ModuleScanner extends TokenWalker {
     text: string,
     tokens: ConstructorParameters<typeof TokenWalker>[1],
     typescript: boolean,
-    private readonly script: boolean,
+    /** `script`: CommonJS, no import or export declarations; `ambient`: a declaration file. */
+    private readonly file: { script: boolean; ambient: boolean },
   ) {
     super(text, tokens, typescript);
   }
@@ -198,7 +202,7 @@ class ModuleScanner extends TokenWalker {
       case 'continue':
         return this.decline(`top-level \`${this.word(index)}\``);
       default:
-        if (this.isPunct(index + 1, ':')) this.decline('label');
+        if (this.isPunct(index + 1, ':')) return this.nestedStatement(index + 2);
         return this.expressionStatement(index);
     }
   }
@@ -264,10 +268,10 @@ class ModuleScanner extends TokenWalker {
         if (this.isWord(next, 'else')) next = this.nestedStatement(next + 1);
         return next;
       }
-      case 'for': {
-        const open = this.isWord(index + 1, 'await') ? index + 2 : index + 1;
-        return this.nestedStatement(this.after(this.expectPunct(open, '(')));
-      }
+      case 'for':
+        // oxc reports `for await` at the top level of a file it reads as a script.
+        if (this.isWord(index + 1, 'await')) this.decline('top-level `for await`');
+        return this.nestedStatement(this.after(this.expectPunct(index + 1, '(')));
       case 'while':
         return this.nestedStatement(this.after(this.expectPunct(index + 1, '(')));
       case 'do': {
@@ -332,7 +336,7 @@ class ModuleScanner extends TokenWalker {
       case 'with':
         return this.decline(`\`${this.word(index)}\` as the body of a statement`);
       default:
-        if (this.isPunct(index + 1, ':')) this.decline('label');
+        if (this.isPunct(index + 1, ':')) return this.nestedStatement(index + 2);
         return this.finish(this.walkExpression(index, false)).next;
     }
   }
@@ -341,7 +345,7 @@ class ModuleScanner extends TokenWalker {
 
   private importDeclaration(index: number): number {
     this.declares = false;
-    if (this.script) this.decline('import declaration in a CommonJS file');
+    if (this.file.script) this.decline('import declaration in a CommonJS file');
     const start = this.start[index]!;
     let cursor = index + 1;
     if (this.kind[cursor] === STRING) {
@@ -450,7 +454,7 @@ class ModuleScanner extends TokenWalker {
   }
 
   private exportStatement(index: number): number {
-    if (this.script) this.decline('export declaration in a CommonJS file');
+    if (this.file.script) this.decline('export declaration in a CommonJS file');
     const next = index + 1;
     const placement: Placement = {
       statement: index,
@@ -773,7 +777,7 @@ class ModuleScanner extends TokenWalker {
         const end = this.walkExpression(cursor + 1, true);
         init = [cursor + 1, end];
         cursor = end;
-      } else if ((keyword === 'const' && !placement.declare) || name === undefined)
+      } else if ((keyword === 'const' && !placement.declare && !this.file.ambient) || name === undefined)
         this.decline('declaration without a value');
       declarators.push({ name, start: this.start[first]!, end: this.end[cursor - 1]!, init });
       if (!this.isPunct(cursor, ',')) break;
