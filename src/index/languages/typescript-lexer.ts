@@ -22,12 +22,15 @@ export const TEMPLATE_MIDDLE = 7;
 export const TEMPLATE_TAIL = 8;
 export const REGEX = 9;
 export const PUNCT = 10;
+/** Written after the last token (not counted). */
+export const END_OF_FILE = 0;
+const SENTINELS = 4;
 
 /** A line terminator (or a comment containing one) precedes the token. */
 export const NEWLINE_BEFORE = 1;
-/** A `/` right after this token starts a regular expression. */
+/** On a `)` or `!`: a `/` right after it starts a regular expression (`if (x) /re/`, not `x! / y`). */
 const REGEX_AFTER = 2;
-/** A `(` that follows `if`, `for`, `while` or `with`: after its `)` an expression may start. */
+/** On a `(` that follows `if`, `for`, `while` or `with`. */
 const CONDITION_PAREN = 4;
 /** No whitespace or comment between the previous token and this one. */
 export const ADJACENT = 8;
@@ -43,10 +46,12 @@ export interface Tokens {
   comments: SourceComment[];
 }
 
-// Reused between files: tokenizing is synchronous and the scanner finishes with the tokens first.
-let buffers = allocate(4096);
+type Buffers = Omit<Tokens, 'count' | 'comments'>;
 
-function allocate(size: number): Omit<Tokens, 'count' | 'comments'> {
+// Reused between files: tokenizing is synchronous and the scanner finishes with the tokens first.
+let shared: Buffers = allocate(4096);
+
+function allocate(size: number): Buffers {
   return {
     kind: new Uint8Array(size),
     start: new Int32Array(size),
@@ -56,15 +61,14 @@ function allocate(size: number): Omit<Tokens, 'count' | 'comments'> {
   };
 }
 
-function grow(): void {
-  const size = buffers.kind.length * 2;
-  const next = allocate(size);
+function grown(buffers: Buffers): Buffers {
+  const next = allocate(buffers.kind.length * 2);
   next.kind.set(buffers.kind);
   next.start.set(buffers.start);
   next.end.set(buffers.end);
   next.flags.set(buffers.flags);
   next.match.set(buffers.match);
-  buffers = next;
+  return next;
 }
 
 // ASCII character classes.
@@ -144,7 +148,12 @@ class Lexer {
   private gapStart = 0;
   private readonly comments: SourceComment[] = [];
   /** Open brackets and template pieces, as token indexes. */
-  private stack: number[] = [];
+  private readonly stack: number[] = [];
+  private kinds = shared.kind;
+  private starts = shared.start;
+  private ends = shared.end;
+  private flags = shared.flags;
+  private matches = shared.match;
 
   constructor(
     private readonly text: string,
@@ -161,7 +170,21 @@ class Lexer {
       this.token();
     }
     if (this.stack.length > 0) throw new Decline('unbalanced brackets at end of file');
-    return { ...buffers, count: this.count, comments: this.comments };
+    this.endSentinels();
+    const { kinds: kind, starts: start, ends: end, flags, matches: match, count, comments } = this;
+    return { kind, start, end, flags, match, count, comments };
+  }
+
+  /** Lookahead past the last token reads "end of file", never a token of an earlier file. */
+  private endSentinels(): void {
+    while (this.count + SENTINELS > this.kinds.length) this.grow();
+    for (let index = this.count; index < this.count + SENTINELS; index++) {
+      this.kinds[index] = END_OF_FILE;
+      this.starts[index] = this.text.length;
+      this.ends[index] = this.text.length;
+      this.flags[index] = NEWLINE_BEFORE;
+      this.matches[index] = -1;
+    }
   }
 
   private hashbang(): void {
@@ -220,29 +243,61 @@ class Lexer {
   /** Records token `count` and returns its index. */
   private emit(kind: number, start: number, end: number, flags: number): number {
     const index = this.count;
-    if (index === buffers.kind.length) grow();
-    buffers.kind[index] = kind;
-    buffers.start[index] = start;
-    buffers.end[index] = end;
-    let all = flags;
-    if (this.newline) all |= NEWLINE_BEFORE;
-    if (this.gapStart === start) all |= ADJACENT;
-    buffers.flags[index] = all;
-    buffers.match[index] = -1;
+    if (index === this.kinds.length) this.grow();
+    this.kinds[index] = kind;
+    this.starts[index] = start;
+    this.ends[index] = end;
+    this.flags[index] =
+      flags | (this.newline ? NEWLINE_BEFORE : 0) | (this.gapStart === start ? ADJACENT : 0);
     this.newline = false;
-    this.count++;
+    this.count = index + 1;
     return index;
   }
 
-  /** Whether a `/` or `<` here starts an expression, judged by the previous token. */
-  private expressionMayStart(): boolean {
-    if (this.count === 0) return true;
-    return (buffers.flags[this.count - 1]! & REGEX_AFTER) !== 0;
+  private grow(): void {
+    shared = grown({
+      kind: this.kinds,
+      start: this.starts,
+      end: this.ends,
+      flags: this.flags,
+      match: this.matches,
+    });
+    this.kinds = shared.kind;
+    this.starts = shared.start;
+    this.ends = shared.end;
+    this.flags = shared.flags;
+    this.matches = shared.match;
   }
 
-  private previousIsCloseBrace(): boolean {
+  /** Whether an expression (so a regular expression, or JSX) may start here, judged by the previous token. */
+  private expressionMayStart(): boolean {
     const last = this.count - 1;
-    return last >= 0 && buffers.kind[last] === PUNCT && this.text.charCodeAt(buffers.start[last]!) === 125;
+    if (last < 0) return true;
+    const kind = this.kinds[last];
+    if (kind === IDENT) {
+      const start = this.starts[last]!;
+      return !this.followsDot(last) && expressionFollows(this.text, start, this.ends[last]! - start);
+    }
+    if (kind === TEMPLATE_HEAD || kind === TEMPLATE_MIDDLE) return true;
+    if (kind !== PUNCT) return false;
+    const code = this.text.charCodeAt(this.starts[last]!);
+    const length = this.ends[last]! - this.starts[last]!;
+    if (code === 41 || code === 33) return length === 1 ? (this.flags[last]! & REGEX_AFTER) !== 0 : true;
+    if (code === 93) return false;
+    if (code === 125) throw new Decline('`/` or `<` after `}`: regular expression, division or comparison');
+    return !(
+      length === 2 &&
+      (code === 43 || code === 45) &&
+      this.text.charCodeAt(this.starts[last]! + 1) === code
+    );
+  }
+
+  /** Whether the token before `index` is `.` or `?.` (so the word at `index` is a property name). */
+  private followsDot(index: number): boolean {
+    const previous = index - 1;
+    if (previous < 0 || this.kinds[previous] !== PUNCT) return false;
+    const end = this.ends[previous]!;
+    return this.text.charCodeAt(end - 1) === 46 && end - this.starts[previous]! < 3;
   }
 
   private token(): void {
@@ -262,22 +317,12 @@ class Lexer {
   }
 
   private slash(start: number): void {
-    if (this.previousIsCloseBrace()) throw new Decline('`/` after `}`: regular expression or division');
     if (this.expressionMayStart()) this.regex(start);
     else this.punct(start);
   }
 
   private identifier(start: number): void {
-    const { text } = this;
-    const end = this.identifierEnd(start + 1);
-    const previous = this.count - 1;
-    const afterDot =
-      previous >= 0 &&
-      buffers.kind[previous] === PUNCT &&
-      text.charCodeAt(buffers.end[previous]! - 1) === 46 &&
-      buffers.end[previous]! - buffers.start[previous]! < 3;
-    const flags = !afterDot && expressionFollows(text, start, end - start) ? REGEX_AFTER : 0;
-    this.emit(IDENT, start, end, flags);
+    this.emit(IDENT, start, this.identifierEnd(start + 1), 0);
   }
 
   private identifierEnd(pos: number): number {
@@ -379,18 +424,18 @@ class Lexer {
     }
     const open = this.stack.pop()!;
     const index = this.emit(TEMPLATE_TAIL, start, this.pos, 0);
-    buffers.match[open] = index;
-    buffers.match[index] = open;
+    this.matches[open] = index;
+    this.matches[index] = open;
   }
 
   private emitTemplateOpen(start: number, opening: boolean): void {
     if (opening) {
-      this.stack.push(this.emit(TEMPLATE_HEAD, start, this.pos, REGEX_AFTER));
+      this.stack.push(this.emit(TEMPLATE_HEAD, start, this.pos, 0));
       return;
     }
     const open = this.stack.pop()!;
-    const index = this.emit(TEMPLATE_MIDDLE, start, this.pos, REGEX_AFTER);
-    buffers.match[open] = index;
+    const index = this.emit(TEMPLATE_MIDDLE, start, this.pos, 0);
+    this.matches[open] = index;
     this.stack.push(index);
   }
 
@@ -429,64 +474,65 @@ class Lexer {
     const code = text.charCodeAt(start);
     const length = punctLength(text, start, code);
     this.pos = start + length;
-    if (length === 1 && (code === 40 || code === 91 || code === 123)) {
-      this.open(start, code);
-      return;
+    if (length === 1) {
+      if (code === 40 || code === 91 || code === 123) {
+        this.open(start, code);
+        return;
+      }
+      if (code === 41 || code === 93 || code === 125) {
+        this.close(start, code);
+        return;
+      }
+      if (code === 33 && !this.isNonNullAssertion(start)) {
+        this.emit(PUNCT, start, start + 1, REGEX_AFTER);
+        return;
+      }
     }
-    if (length === 1 && (code === 41 || code === 93 || code === 125)) {
-      this.close(start, code);
-      return;
-    }
-    let flags = REGEX_AFTER;
-    if (length === 2 && (code === 43 || code === 45) && text.charCodeAt(start + 1) === code) flags = 0;
-    else if (length === 1 && code === 33 && this.isNonNullAssertion(start)) flags = 0;
-    this.emit(PUNCT, start, start + length, flags);
+    this.emit(PUNCT, start, start + length, 0);
   }
 
   /** `x!` in TypeScript: a `!` glued to the end of an operand. */
   private isNonNullAssertion(start: number): boolean {
     const previous = this.count - 1;
     if (previous < 0 || this.gapStart !== start) return false;
-    const kind = buffers.kind[previous]!;
-    if (kind === IDENT) return (buffers.flags[previous]! & REGEX_AFTER) === 0;
-    if (kind !== PUNCT) return kind !== REGEX;
-    const code = this.text.charCodeAt(buffers.start[previous]!);
+    const kind = this.kinds[previous]!;
+    if (kind === IDENT) return !(this.followsDot(previous) === false && this.isExpressionKeyword(previous));
+    if (kind !== PUNCT) return kind !== REGEX && kind !== TEMPLATE_HEAD && kind !== TEMPLATE_MIDDLE;
+    const code = this.text.charCodeAt(this.starts[previous]!);
     return code === 41 || code === 93;
   }
 
+  private isExpressionKeyword(index: number): boolean {
+    const start = this.starts[index]!;
+    return expressionFollows(this.text, start, this.ends[index]! - start);
+  }
+
   private open(start: number, code: number): void {
-    let flags = REGEX_AFTER;
+    let flags = 0;
     const previous = this.count - 1;
-    if (
-      code === 40 &&
-      previous >= 0 &&
-      buffers.kind[previous] === IDENT &&
-      isConditionKeyword(
-        this.text,
-        buffers.start[previous]!,
-        buffers.end[previous]! - buffers.start[previous]!,
-      )
-    )
-      flags |= CONDITION_PAREN;
+    if (code === 40 && previous >= 0 && this.kinds[previous] === IDENT && !this.followsDot(previous)) {
+      const wordStart = this.starts[previous]!;
+      if (isConditionKeyword(this.text, wordStart, this.ends[previous]! - wordStart)) flags = CONDITION_PAREN;
+    }
     this.stack.push(this.emit(PUNCT, start, start + 1, flags));
   }
 
   private close(start: number, code: number): void {
     const open = this.stack.pop();
     if (open === undefined) throw new Decline('unbalanced brackets');
-    const openKind = buffers.kind[open]!;
+    const openKind = this.kinds[open]!;
     if (code === 125 && (openKind === TEMPLATE_HEAD || openKind === TEMPLATE_MIDDLE)) {
       this.stack.push(open);
       this.template(start + 1, start, false);
       return;
     }
-    const openCode = this.text.charCodeAt(buffers.start[open]!);
+    const openCode = this.text.charCodeAt(this.starts[open]!);
     if (openKind !== PUNCT || openCode !== (code === 41 ? 40 : code - 2))
       throw new Decline('unbalanced brackets');
-    const flags = code === 41 ? (buffers.flags[open]! & CONDITION_PAREN ? REGEX_AFTER : 0) : 0;
+    const flags = code === 41 && (this.flags[open]! & CONDITION_PAREN) !== 0 ? REGEX_AFTER : 0;
     const index = this.emit(PUNCT, start, start + 1, flags);
-    buffers.match[open] = index;
-    buffers.match[index] = open;
+    this.matches[open] = index;
+    this.matches[index] = open;
   }
 }
 

@@ -286,10 +286,32 @@ function signatureOf(text: string, start: number, end: number, bodyStart: number
 
 function docCommentBefore(start: number, context: Context): string | undefined {
   const comment = lastCommentBefore(start, context.comments);
-  if (comment?.type !== 'Block') return undefined;
+  if (comment?.type !== 'Block' || !isBlank(context.text, comment.end, start)) return undefined;
   const value = commentValue(context.text, comment);
-  if (!value.startsWith('*') || context.text.slice(comment.end, start).trim() !== '') return undefined;
-  return firstSentence(value);
+  return value.startsWith('*') ? firstSentence(value) : undefined;
+}
+
+/** `text.slice(from, to).trim() === ''` without copying the slice. */
+export function isBlank(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) if (!isWhiteSpace(text.charCodeAt(index))) return false;
+  return true;
+}
+
+/** What `String.prototype.trim` removes: ECMAScript WhiteSpace and LineTerminator. */
+function isWhiteSpace(code: number): boolean {
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function lastCommentBefore(offset: number, comments: SourceComment[]): SourceComment | undefined {

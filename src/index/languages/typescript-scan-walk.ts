@@ -32,20 +32,34 @@ export const STOP_AT_ARROW = 2;
 /** `extends A, B implements C` lists: commas, `implements` and calls continue the type. */
 export const HERITAGE = 4;
 
-const PREFIX_WORDS = new Set(['new', 'typeof', 'void', 'delete', 'await']);
-/** In TypeScript expressions, types follow `as` and `satisfies`. */
-const EXPRESSION_TYPE_PREFIX_WORDS = new Set(['keyof']);
-const TYPE_PREFIX_WORDS = new Set([
-  'keyof',
-  'typeof',
-  'readonly',
-  'unique',
-  'infer',
-  'asserts',
-  'new',
-  'abstract',
-]);
+/** Words before an operand: `new x`, `typeof x`; in TypeScript `keyof T` (types follow `as`). */
+const PREFIX_WORDS = ['new', 'typeof', 'void', 'delete', 'await'];
+const TYPE_PREFIX_WORDS = ['keyof', 'typeof', 'readonly', 'unique', 'infer', 'asserts', 'new', 'abstract'];
+const TYPE_INFIX_WORDS = ['extends', 'is', 'implements'];
 const NOT_IDENTIFIERS = new Set(['this', 'null', 'true', 'false', 'super']);
+
+/** A punctuator as a number (its char codes packed), so the walkers compare without slicing. */
+export function punctKey(punct: string): number {
+  let key = 0;
+  for (let index = 0; index < punct.length; index++) key = key * 128 + punct.charCodeAt(index);
+  return key;
+}
+
+const SEMICOLON = punctKey(';');
+const COMMA = punctKey(',');
+const DOT = punctKey('.');
+const EQUALS = punctKey('=');
+const ARROW = punctKey('=>');
+const LESS = punctKey('<');
+const OPEN_PAREN = punctKey('(');
+const CLOSE_PAREN = punctKey(')');
+const OPEN_BRACKET = punctKey('[');
+const CLOSE_BRACKET = punctKey(']');
+const OPEN_BRACE = punctKey('{');
+const CLOSE_BRACE = punctKey('}');
+const GREATER = [punctKey('>'), punctKey('>>'), punctKey('>>>')];
+const TYPE_CONTINUATIONS = new Set(['|', '&', '.', '?', ':'].map(punctKey));
+const TYPE_CONTINUATIONS_ON_LINE = new Set(['[', '<', '(', '=>'].map(punctKey));
 
 export class TokenWalker {
   protected readonly kind: Uint8Array;
@@ -97,6 +111,27 @@ export class TokenWalker {
     return this.text.slice(this.start[index]!, this.end[index]!);
   }
 
+  /** The punctuator at `index` as `punctKey` packs it; 0 for any other token. */
+  protected punctAt(index: number): number {
+    if (index >= this.count || this.kind[index] !== PUNCT) return 0;
+    const start = this.start[index]!;
+    const end = this.end[index]!;
+    let key = 0;
+    for (let cursor = start; cursor < end; cursor++) key = key * 128 + this.text.charCodeAt(cursor);
+    return key;
+  }
+
+  /** How many `>` the punctuator closes (`>`, `>>`, `>>>`); 0 for anything else. */
+  private angleCloses(key: number): number {
+    return GREATER.indexOf(key) + 1;
+  }
+
+  private isAnyWord(index: number, words: readonly string[]): boolean {
+    const length = this.end[index]! - this.start[index]!;
+    for (const word of words) if (word.length === length && this.isWord(index, word)) return true;
+    return false;
+  }
+
   /** A line break before the token; the end of the file counts as one. */
   protected newlineBefore(index: number): boolean {
     return index >= this.count || (this.flags[index]! & NEWLINE_BEFORE) !== 0;
@@ -129,15 +164,22 @@ export class TokenWalker {
     return raw;
   }
 
+  /** End offset of the statement `finishStatement` last finished. */
+  protected statementEnd = 0;
+
   /**
-   * Where the statement ending before `index` stops: after its `;`, or at a line break or the end
-   * of the enclosing block. Returns the index after the statement and its end offset.
+   * Finishes the statement whose tokens end before `index`: consumes its `;`, or accepts a line
+   * break or the end of the enclosing block. Returns the index after it; sets `statementEnd`.
    */
-  protected finish(index: number): { next: number; end: number } {
-    if (this.isPunct(index, ';')) return { next: index + 1, end: this.end[index]! };
-    if (this.newlineBefore(index) || this.isPunct(index, '}'))
-      return { next: index, end: this.end[index - 1]! };
-    return this.decline('statement does not end where expected');
+  protected finishStatement(index: number): number {
+    if (this.isPunct(index, ';')) {
+      this.statementEnd = this.end[index]!;
+      return index + 1;
+    }
+    if (!this.newlineBefore(index) && !this.isPunct(index, '}'))
+      this.decline('statement does not end where expected');
+    this.statementEnd = this.end[index - 1]!;
+    return index;
   }
 
   // ---------------------------------------------------------------- expressions
@@ -255,8 +297,12 @@ export class TokenWalker {
       if (this.isIdentifier(index + 1)) this.lastState = NEEDS;
       return index + 1;
     }
-    const word = this.word(index);
-    if (PREFIX_WORDS.has(word) || (this.typescript && EXPRESSION_TYPE_PREFIX_WORDS.has(word)))
+    const prefix = this.isAnyWord(index, PREFIX_WORDS) || (this.typescript && this.isWord(index, 'keyof'));
+    // `void` as a type (`(): void => x`) is followed by what cannot start an operand.
+    if (
+      prefix &&
+      !(this.kind[index + 1] === PUNCT && !EXPRESSION_START_PUNCTUATION.has(this.punctAt(index + 1)))
+    )
       this.lastState = NEEDS;
     return index + 1;
   }
@@ -323,13 +369,15 @@ export class TokenWalker {
         continue;
       }
       if (kind !== PUNCT) return -1;
-      const punct = this.word(cursor);
-      if (punct === '<') depth++;
-      else if (punct === '>' || punct === '>>' || punct === '>>>') {
-        depth -= punct.length;
+      const punct = this.punctAt(cursor);
+      const closes = this.angleCloses(punct);
+      if (punct === LESS) depth++;
+      else if (closes > 0) {
+        depth -= closes;
         if (depth < 0) return -1;
         if (depth === 0) break;
-      } else if (punct === '(' || punct === '[' || punct === '{') cursor = this.after(cursor) - 1;
+      } else if (punct === OPEN_PAREN || punct === OPEN_BRACKET || punct === OPEN_BRACE)
+        cursor = this.after(cursor) - 1;
       else if (!TYPE_ARGUMENT_PUNCTUATION.has(punct)) return -1;
     }
     if (cursor >= this.count) return -1;
@@ -337,7 +385,7 @@ export class TokenWalker {
   }
 
   private closesAngles(index: number): boolean {
-    return this.isPunct(index, '>') || this.isPunct(index, '>>') || this.isPunct(index, '>>>');
+    return this.angleCloses(this.punctAt(index)) > 0;
   }
 
   private canFollowTypeArguments(index: number): boolean {
@@ -357,7 +405,7 @@ export class TokenWalker {
     if (kind === IDENT)
       return ['in', 'instanceof', 'as', 'satisfies'].some((word) => this.isWord(index, word));
     if (kind !== PUNCT) return false;
-    return !EXPRESSION_START_PUNCTUATION.has(this.word(index));
+    return !EXPRESSION_START_PUNCTUATION.has(this.punctAt(index));
   }
 
   /** The index after a `<...>` list (type parameters, a type assertion). */
@@ -369,15 +417,17 @@ export class TokenWalker {
         continue;
       }
       if (this.kind[cursor] !== PUNCT) continue;
-      const punct = this.word(cursor);
-      if (punct === '<') depth++;
-      else if (punct === '>' || punct === '>>' || punct === '>>>') {
-        depth -= punct.length;
+      const punct = this.punctAt(cursor);
+      const closes = this.angleCloses(punct);
+      if (punct === LESS) depth++;
+      else if (closes > 0) {
+        depth -= closes;
         if (depth < 0) this.decline('unbalanced `>`');
         if (depth === 0) return cursor + 1;
-      } else if (punct === '(' || punct === '[' || punct === '{') cursor = this.after(cursor) - 1;
-      else if (punct === ';' || punct.endsWith('>='))
-        this.decline(`unexpected \`${punct}\` in type parameters`);
+      } else if (punct === OPEN_PAREN || punct === OPEN_BRACKET || punct === OPEN_BRACE)
+        cursor = this.after(cursor) - 1;
+      else if (punct === SEMICOLON || this.word(cursor).endsWith('>='))
+        this.decline('unexpected token in type parameters');
     }
     return this.decline('unterminated type parameters');
   }
@@ -406,12 +456,8 @@ export class TokenWalker {
       }
       const kind = this.kind[index]!;
       if (kind === IDENT) {
-        const word = this.word(index);
-        state =
-          (state === NEEDS && TYPE_PREFIX_WORDS.has(word)) ||
-          (state === DONE && (word === 'extends' || word === 'is' || word === 'implements'))
-            ? NEEDS
-            : DONE;
+        const operator = state === NEEDS ? TYPE_PREFIX_WORDS : TYPE_INFIX_WORDS;
+        state = this.isAnyWord(index, operator) ? NEEDS : DONE;
         index++;
         continue;
       }
@@ -426,47 +472,43 @@ export class TokenWalker {
         continue;
       }
       if (kind !== PUNCT) this.decline('unexpected token in a type');
-      const punct = this.word(index);
-      if (punct === '(' || punct === '[' || punct === '{') {
+      const punct = this.punctAt(index);
+      const closes = this.angleCloses(punct);
+      if (punct === OPEN_PAREN || punct === OPEN_BRACKET || punct === OPEN_BRACE) {
         state = DONE;
         index = this.after(index);
-      } else if (punct === '<') {
+      } else if (punct === LESS) {
         angles++;
         state = NEEDS;
         index++;
-      } else if (punct === '>' || punct === '>>' || punct === '>>>') {
-        angles -= punct.length;
+      } else if (closes > 0) {
+        angles -= closes;
         if (angles < 0) this.decline('unbalanced `>` in a type');
         state = DONE;
         index++;
       } else if (TYPE_OPERATORS.has(punct)) {
-        if (punct === '.' && this.closesAngles(index - 1)) this.decline('member access after type arguments');
+        if (punct === DOT && this.closesAngles(index - 1)) this.decline('member access after type arguments');
         state = NEEDS;
         index++;
-      } else this.decline(`unexpected \`${punct}\` in a type`);
+      } else this.decline(`unexpected \`${this.word(index)}\` in a type`);
     }
     return index;
   }
 
   private endsType(index: number, state: number, options: number): boolean {
-    if (this.kind[index] !== PUNCT) return false;
-    const punct = this.word(index);
-    switch (punct) {
-      case ';':
-      case ')':
-      case ']':
-      case '}':
-      case '=':
-        return true;
-      case ',':
-        return (options & HERITAGE) === 0;
-      case '{':
-        return state === DONE;
-      case '=>':
-        return state === DONE && (options & STOP_AT_ARROW) !== 0;
-      default:
-        return false;
-    }
+    const punct = this.punctAt(index);
+    if (punct === 0) return false;
+    if (
+      punct === SEMICOLON ||
+      punct === CLOSE_PAREN ||
+      punct === CLOSE_BRACKET ||
+      punct === CLOSE_BRACE ||
+      punct === EQUALS
+    )
+      return true;
+    if (punct === COMMA) return (options & HERITAGE) === 0;
+    if (punct === OPEN_BRACE) return state === DONE;
+    return punct === ARROW && state === DONE && (options & STOP_AT_ARROW) !== 0;
   }
 
   private continuesType(index: number, newline: boolean, options: number): boolean {
@@ -477,13 +519,13 @@ export class TokenWalker {
       return !newline && (heritage || this.isWord(index, 'extends') || this.isWord(index, 'is'));
     }
     if (kind !== PUNCT) return false;
-    const punct = this.word(index);
-    if (punct === '|' || punct === '&' || punct === '.' || punct === '?' || punct === ':') return true;
-    if (punct === '[' || punct === '<' || punct === '(' || punct === '=>') {
+    const punct = this.punctAt(index);
+    if (TYPE_CONTINUATIONS.has(punct)) return true;
+    if (TYPE_CONTINUATIONS_ON_LINE.has(punct)) {
       if (newline) this.decline('line break in a type');
       return true;
     }
-    return punct === ',' && (options & HERITAGE) !== 0;
+    return punct === COMMA && (options & HERITAGE) !== 0;
   }
 
   // ---------------------------------------------------------------- functions and classes
@@ -668,21 +710,8 @@ export class TokenWalker {
   }
 }
 
-const TYPE_ARGUMENT_PUNCTUATION = new Set([',', '.', '|', '&', '?', ':', '=>', '...', '-']);
-const TYPE_OPERATORS = new Set(['|', '&', '?', ':', '=>', ',', '.', '...', '-', '=']);
-const EXPRESSION_START_PUNCTUATION = new Set([
-  '(',
-  '[',
-  '{',
-  '!',
-  '~',
-  '+',
-  '-',
-  '++',
-  '--',
-  '...',
-  '<',
-  '/',
-  '/=',
-  '@',
-]);
+const TYPE_ARGUMENT_PUNCTUATION = new Set([',', '.', '|', '&', '?', ':', '=>', '...', '-'].map(punctKey));
+const TYPE_OPERATORS = new Set(['|', '&', '?', ':', '=>', ',', '.', '...', '-', '='].map(punctKey));
+const EXPRESSION_START_PUNCTUATION = new Set(
+  ['(', '[', '{', '!', '~', '+', '-', '++', '--', '...', '<', '/', '/=', '@'].map(punctKey),
+);

@@ -97,8 +97,8 @@ interface ImportBinding {
 class ModuleScanner extends TokenWalker {
   private readonly imports: ImportRecord[] = [];
   private readonly exports: ExportStatement[] = [];
-  /** Top-level import bindings by local name: `export { x }` of one is a re-export in oxc's module record. */
-  private readonly importedBindings = new Map<string, ImportBinding & { record: ImportRecord }>();
+  /** Bindings of each import declaration: `export { x }` of one is a re-export in oxc's module record. */
+  private readonly importBindings: Array<{ record: ImportRecord; bindings: ImportBinding[] }> = [];
   /** `export { ... }` statements without `from`. */
   private readonly localExportLists = new Set<ExportStatement>();
   private readonly declarations: DeclarationRecord[] = [];
@@ -190,7 +190,7 @@ class ModuleScanner extends TokenWalker {
       case 'switch':
         return this.controlStatement(index);
       case 'throw':
-        return this.finish(this.walkExpression(index + 1, false)).next;
+        return this.finishStatement(this.walkExpression(index + 1, false));
       case 'using':
       case 'global':
         if (this.sameLine(index + 1) && !this.isPunct(index + 1, '.') && !this.isPunct(index + 1, '('))
@@ -235,11 +235,12 @@ class ModuleScanner extends TokenWalker {
   private expressionStatement(index: number): number {
     this.declares = false;
     const target = this.assignmentTarget(index);
-    if (!target) return this.finish(this.walkExpression(index, false)).next;
+    if (!target) return this.finishStatement(this.walkExpression(index, false));
     const valueStart = target.next;
     const valueEnd = this.walkExpression(valueStart, true);
-    if (this.isPunct(valueEnd, ',')) return this.finish(this.walkExpression(valueEnd + 1, false)).next;
-    const { next, end } = this.finish(valueEnd);
+    if (this.isPunct(valueEnd, ',')) return this.finishStatement(this.walkExpression(valueEnd + 1, false));
+    const next = this.finishStatement(valueEnd);
+    const end = this.statementEnd;
     const value = this.assignedValue(valueStart, valueEnd, target.path === 'module.exports');
     this.assignments.push({ start: this.start[index]!, end, target: target.path, value });
     return next;
@@ -305,7 +306,7 @@ class ModuleScanner extends TokenWalker {
     if (index >= this.count) this.decline('missing statement');
     if (this.isPunct(index, '{')) return this.after(index);
     if (this.isPunct(index, ';')) return index + 1;
-    if (this.kind[index] !== IDENT) return this.finish(this.walkExpression(index, false)).next;
+    if (this.kind[index] !== IDENT) return this.finishStatement(this.walkExpression(index, false));
     switch (this.word(index)) {
       case 'if':
       case 'for':
@@ -316,15 +317,15 @@ class ModuleScanner extends TokenWalker {
         return this.controlStatement(index);
       case 'var':
       case 'throw':
-        return this.finish(this.walkExpression(index + 1, false)).next;
+        return this.finishStatement(this.walkExpression(index + 1, false));
       case 'break':
       case 'continue': {
         const next = this.isIdentifier(index + 1) && this.sameLine(index + 1) ? index + 2 : index + 1;
-        return this.finish(next).next;
+        return this.finishStatement(next);
       }
       case 'import':
         if (this.isPunct(index + 1, '(') || this.isPunct(index + 1, '.'))
-          return this.finish(this.walkExpression(index, false)).next;
+          return this.finishStatement(this.walkExpression(index, false));
         return this.decline('declaration as the body of a statement');
       case 'function':
       case 'class':
@@ -337,7 +338,7 @@ class ModuleScanner extends TokenWalker {
         return this.decline(`\`${this.word(index)}\` as the body of a statement`);
       default:
         if (this.isPunct(index + 1, ':')) return this.nestedStatement(index + 2);
-        return this.finish(this.walkExpression(index, false)).next;
+        return this.finishStatement(this.walkExpression(index, false));
     }
   }
 
@@ -350,7 +351,7 @@ class ModuleScanner extends TokenWalker {
     let cursor = index + 1;
     if (this.kind[cursor] === STRING) {
       this.imports.push({ start, specifier: this.stringValue(cursor), names: [], typeNames: 0 });
-      return this.finish(this.importAttributes(cursor + 1)).next;
+      return this.finishStatement(this.importAttributes(cursor + 1));
     }
     const typeOnly = this.isTypeModifier(cursor);
     if (typeOnly) cursor++;
@@ -387,8 +388,8 @@ class ModuleScanner extends TokenWalker {
       typeNames: bindings.filter((binding) => binding.isType).length,
     };
     this.imports.push(record);
-    for (const binding of bindings) this.importedBindings.set(binding.local, { ...binding, record });
-    return this.finish(this.importAttributes(cursor + 2)).next;
+    this.importBindings.push({ record, bindings });
+    return this.finishStatement(this.importAttributes(cursor + 2));
   }
 
   /** `import type X`, `import type { ... }`, `import type * as ns`: the `type` at `index` is a modifier. */
@@ -404,7 +405,7 @@ class ModuleScanner extends TokenWalker {
   private importEquals(index: number): number {
     this.declares = true;
     if (!this.typescript) this.decline('import-equals in a JavaScript file');
-    return this.finish(this.walkExpression(index, false)).next;
+    return this.finishStatement(this.walkExpression(index, false));
   }
 
   /** Calls `visit` for each `[type] name [as alias]` between the braces at `open`. */
@@ -466,10 +467,10 @@ class ModuleScanner extends TokenWalker {
     if (this.isWord(next, 'default')) return this.exportDefault(index, next + 1);
     if (this.isPunct(next, '=')) {
       if (!this.typescript) this.decline('`export =` in a JavaScript file');
-      return this.finish(this.walkExpression(next + 1, false)).next;
+      return this.finishStatement(this.walkExpression(next + 1, false));
     }
     if (this.isWord(next, 'as') && this.isWord(next + 1, 'namespace') && this.isIdentifier(next + 2))
-      return this.finish(next + 3).next;
+      return this.finishStatement(next + 3);
     if (this.isWord(next, 'import')) return this.exportImportEquals(index, next);
     const typeOnly =
       this.isWord(next, 'type') && (this.isPunct(next + 1, '{') || this.isPunct(next + 1, '*'));
@@ -485,7 +486,7 @@ class ModuleScanner extends TokenWalker {
       this.decline('unrecognised `export import`');
     const name = this.word(index + 1);
     this.addExport(this.start[statement]!, [this.entry(this.start[index]!, name, name, false)]);
-    return this.finish(this.walkExpression(index + 3, false)).next;
+    return this.finishStatement(this.walkExpression(index + 3, false));
   }
 
   private exportStar(statement: number, star: number, typeOnly: boolean): number {
@@ -499,7 +500,7 @@ class ModuleScanner extends TokenWalker {
     const from = this.stringValue(cursor + 1);
     const start = this.start[statement]!;
     this.addExport(start, [{ start, name, local: undefined, from, imported: '*', isType: typeOnly }]);
-    return this.finish(this.importAttributes(cursor + 2)).next;
+    return this.finishStatement(this.importAttributes(cursor + 2));
   }
 
   private exportList(open: number, typeOnly: boolean): number {
@@ -519,7 +520,7 @@ class ModuleScanner extends TokenWalker {
     const statement = { start: this.start[open - (typeOnly ? 2 : 1)]!, entries };
     this.exports.push(statement);
     if (from === undefined) this.localExportLists.add(statement);
-    return this.finish(cursor).next;
+    return this.finishStatement(cursor);
   }
 
   /**
@@ -527,7 +528,10 @@ class ModuleScanner extends TokenWalker {
    * an indirect export, grouped under its import declaration; statements sorted by start.
    */
   private moduleRecordExports(): ExportStatement[] {
-    if (this.localExportLists.size === 0 || this.importedBindings.size === 0) return this.exports;
+    if (this.localExportLists.size === 0 || this.importBindings.length === 0) return this.exports;
+    const imported = new Map<string, ImportBinding & { record: ImportRecord }>();
+    for (const { record, bindings } of this.importBindings)
+      for (const binding of bindings) imported.set(binding.local, { ...binding, record });
     const groups = new Map<ImportRecord, ExportStatement>();
     const statements: ExportStatement[] = [];
     for (const statement of this.exports) {
@@ -536,7 +540,7 @@ class ModuleScanner extends TokenWalker {
         continue;
       }
       const local = statement.entries.filter((entry) => {
-        const binding = this.importedBindings.get(entry.local!);
+        const binding = imported.get(entry.local!);
         if (!binding) return true;
         const group = groups.get(binding.record) ?? { start: binding.record.start, entries: [] };
         groups.set(binding.record, group);
@@ -576,7 +580,7 @@ class ModuleScanner extends TokenWalker {
     this.addExport(this.start[statement]!, [
       this.entry(start, 'default', this.singleIdentifier(index, end), false),
     ]);
-    return this.finish(end).next;
+    return this.finishStatement(end);
   }
 
   private entry(start: number, name: string, local: string | undefined, isType: boolean): ExportEntry {
@@ -666,7 +670,8 @@ class ModuleScanner extends TokenWalker {
       end = this.end[after - 1]!;
     } else {
       if (!this.typescript) this.decline('function without a body in a JavaScript file');
-      ({ next: after, end } = this.finish(next));
+      after = this.finishStatement(next);
+      end = this.statementEnd;
     }
     // A default export without a body (an overload) is no symbol in the oxc path, and type-only.
     const overload = bodyStart === undefined && placement.isDefault;
@@ -706,7 +711,8 @@ class ModuleScanner extends TokenWalker {
     const name = this.word(index + 1);
     let cursor = index + 2;
     if (this.isPunct(cursor, '<')) cursor = this.skipAngles(cursor);
-    const { next, end } = this.finish(this.walkType(this.expectPunct(cursor, '=') + 1, 0));
+    const next = this.finishStatement(this.walkType(this.expectPunct(cursor, '=') + 1, 0));
+    const end = this.statementEnd;
     this.addDeclaration(placement, name, 'type', end, undefined);
     this.exportDeclared(placement, name, true);
     return next;
@@ -747,7 +753,10 @@ class ModuleScanner extends TokenWalker {
       bodyStart = this.start[cursor];
       after = this.after(cursor);
       end = this.end[after - 1]!;
-    } else ({ next: after, end } = this.finish(cursor));
+    } else {
+      after = this.finishStatement(cursor);
+      end = this.statementEnd;
+    }
     if (name) this.addDeclaration(placement, name, 'module', end, bodyStart);
     this.exportDeclared(placement, name, placement.declare);
     return after;
@@ -783,7 +792,8 @@ class ModuleScanner extends TokenWalker {
       if (!this.isPunct(cursor, ',')) break;
       cursor++;
     }
-    const { next, end } = this.finish(cursor);
+    const next = this.finishStatement(cursor);
+    const end = this.statementEnd;
     for (const declarator of declarators) {
       if (declarator.name === undefined) continue;
       const value = declarator.init && this.assignedValue(declarator.init[0], declarator.init[1], false);
@@ -902,25 +912,27 @@ class ModuleScanner extends TokenWalker {
       if (this.kind[index] !== IDENT || this.end[index]! - this.start[index]! !== 6) continue;
       if (!this.isWord(index, 'import') || !this.isPunct(index + 1, '(')) continue;
       if (index > 0 && (this.isPunct(index - 1, '.') || this.isPunct(index - 1, '?.'))) continue;
-      if (!this.isImportCall(index)) continue;
+      // Only a string-literal specifier becomes a fact, so any other `import(` (a call with a
+      // computed specifier, a method named `import`) needs no decision.
       const argument = index + 2;
       if (this.isPunct(argument, '(')) this.decline('parenthesized import specifier');
       const literal =
         (this.kind[argument] === STRING || this.kind[argument] === TEMPLATE) &&
         (this.isPunct(argument + 1, ')') || this.isPunct(argument + 1, ','));
       const specifier = literal ? stringLiteral(this.word(argument)) : undefined;
-      imports.push({ start: this.start[index]!, specifier });
+      if (specifier !== undefined && this.isImportCall(index))
+        imports.push({ start: this.start[index]!, specifier });
     }
     return imports;
   }
 
-  /** Whether `import(` at `index` is a call rather than an `import('x')` type or a method named `import`. */
+  /** Whether `import('x')` at `index` is a call rather than an `import('x')` type (TypeScript). */
   private isImportCall(index: number): boolean {
     const after = this.after(index + 1);
-    if (this.isPunct(after, '{')) this.decline('method named `import`');
-    if (!this.typescript) return true;
-    if (this.isPunct(after, ':')) this.decline('`import(...)` before `:`');
     const previous = index - 1;
+    if (this.isPunct(after, '{')) this.decline('`import(...)` before `{`');
+    if (!this.typescript) return true;
+    if (this.isPunct(after, ':') && !this.isPunct(previous, '?')) this.decline('`import(...)` before `:`');
     if (this.isWord(previous, 'typeof')) return false;
     if (this.isPunct(after, '.') && this.isIdentifier(after + 1)) {
       const member = this.word(after + 1);

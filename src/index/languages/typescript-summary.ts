@@ -4,7 +4,7 @@
  */
 import { firstSentence, type LineMap } from '../lines.js';
 import type { FileFacts, SymbolFact } from '../types.js';
-import { commentValue, type ModuleOutline, type SourceComment } from './typescript-outline.js';
+import { commentValue, isBlank, type ModuleOutline, type SourceComment } from './typescript-outline.js';
 
 interface SummaryInput {
   text: string;
@@ -40,7 +40,7 @@ function leadingModuleComment(
     if (comment.start > statementStart) break;
     const value = commentValue(text, comment);
     if (LICENSE_WORDS.test(value) || /^\s*(eslint|@ts-|prettier|biome|#!|global )/.test(value)) continue;
-    const attached = text.slice(comment.end, statementStart).trim() === '' && comment.end <= statementStart;
+    const attached = comment.end <= statementStart && isBlank(text, comment.end, statementStart);
     if (
       attached &&
       firstStatement?.declares &&

@@ -11,6 +11,7 @@ const REQUIRE_CALL = /(?<![.\w$])require\s*\(\s*(['"`])([^'"`\n$]+)\1\s*\)/g;
 
 export function collectRequires(text: string, lines: LineMap, comments: SourceComment[]): ImportFact[] {
   const imports: ImportFact[] = [];
+  if (!text.includes('require')) return imports;
   for (const match of text.matchAll(REQUIRE_CALL)) {
     if (insideComment(comments, match.index)) continue;
     imports.push({
@@ -64,6 +65,7 @@ export function collectEnvironmentReads(
   comments: SourceComment[],
 ): FileFacts['env'] {
   const reads: FileFacts['env'] = [];
+  if (!text.includes('.env')) return reads;
   for (const match of text.matchAll(ENV_READ)) {
     if (insideComment(comments, match.index)) continue;
     const name = match[1] ?? match[2] ?? match[3];
