@@ -8,7 +8,15 @@
 import type { SourceComment } from './typescript-outline.js';
 
 /** The scanner cannot be certain of this file; the reason is for measurements and tests. */
-export class Decline extends Error {}
+export class Decline extends Error {
+  constructor(
+    reason: string,
+    /** Offset in the text where the scanner stopped, when known. */
+    readonly offset?: number,
+  ) {
+    super(reason);
+  }
+}
 
 export const IDENT = 1;
 export const PRIVATE = 2;

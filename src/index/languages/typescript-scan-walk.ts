@@ -17,9 +17,9 @@ import {
   TEMPLATE,
   TEMPLATE_HEAD,
   TEMPLATE_MIDDLE,
+  TEMPLATE_TAIL,
   type Tokens,
 } from './typescript-lexer.js';
-import type { AssignedProperty, AssignedValue } from './typescript-outline.js';
 
 /** Walking state: an operand is expected, an operand just ended, or an arrow's block body just ended. */
 const NEEDS = 0;
@@ -31,11 +31,18 @@ export const STOP_AT_BRACE = 1;
 export const STOP_AT_ARROW = 2;
 /** `extends A, B implements C` lists: commas, `implements` and calls continue the type. */
 export const HERITAGE = 4;
+/** A type after `as` or `satisfies`: it ends at the first token that cannot continue it. */
+const IN_EXPRESSION = 8;
+
+/** `walkExpression` options. */
+export const STOP_AT_COMMA = 1;
+export const STOP_AT_COLON = 2;
 
 /** Words before an operand: `new x`, `typeof x`; in TypeScript `keyof T` (types follow `as`). */
 const PREFIX_WORDS = ['new', 'typeof', 'void', 'delete', 'await'];
 const TYPE_PREFIX_WORDS = ['keyof', 'typeof', 'readonly', 'unique', 'infer', 'asserts', 'new', 'abstract'];
 const TYPE_INFIX_WORDS = ['extends', 'is', 'implements'];
+const EXPRESSION_TYPE_OPERATORS = ['keyof', 'readonly', 'unique'];
 const NOT_IDENTIFIERS = new Set(['this', 'null', 'true', 'false', 'super']);
 
 /** A punctuator as a number (its char codes packed), so the walkers compare without slicing. */
@@ -58,10 +65,17 @@ const CLOSE_BRACKET = punctKey(']');
 const OPEN_BRACE = punctKey('{');
 const CLOSE_BRACE = punctKey('}');
 const GREATER = [punctKey('>'), punctKey('>>'), punctKey('>>>')];
+const BANG = punctKey('!');
+const QUESTION = punctKey('?');
+const COLON = punctKey(':');
+const INCREMENT = punctKey('++');
+const DECREMENT = punctKey('--');
+const OPTIONAL_CHAIN = punctKey('?.');
+const PREFIX_OPERATORS = new Set(['!', '~', '+', '-', '++', '--', '...'].map(punctKey));
 const TYPE_CONTINUATIONS = new Set(['|', '&', '.', '?', ':'].map(punctKey));
 const TYPE_CONTINUATIONS_ON_LINE = new Set(['[', '<', '(', '=>'].map(punctKey));
 
-export class TokenWalker {
+export abstract class TokenWalker {
   protected readonly kind: Uint8Array;
   protected readonly start: Int32Array;
   protected readonly end: Int32Array;
@@ -141,12 +155,13 @@ export class TokenWalker {
     return index < this.count && (this.flags[index]! & NEWLINE_BEFORE) === 0;
   }
 
-  protected decline(reason: string): never {
-    throw new Decline(reason);
+  /** Declines the file; `index` (a token) says where, for measurements and debugging. */
+  protected decline(reason: string, index?: number): never {
+    throw new Decline(reason, index === undefined ? undefined : this.start[index]);
   }
 
   protected expectPunct(index: number, punct: string): number {
-    if (!this.isPunct(index, punct)) this.decline(`expected \`${punct}\``);
+    if (!this.isPunct(index, punct)) this.decline(`expected \`${punct}\``, index);
     return index;
   }
 
@@ -160,7 +175,7 @@ export class TokenWalker {
   /** The value of a string literal token; declines on escapes rather than decode them. */
   protected stringValue(index: number): string {
     const raw = this.text.slice(this.start[index]! + 1, this.end[index]! - 1);
-    if (raw.includes('\\')) this.decline('escape sequence in a string the facts use');
+    if (raw.includes('\\')) this.decline('escape sequence in a string the facts use', index);
     return raw;
   }
 
@@ -177,7 +192,7 @@ export class TokenWalker {
       return index + 1;
     }
     if (!this.newlineBefore(index) && !this.isPunct(index, '}'))
-      this.decline('statement does not end where expected');
+      this.decline('statement does not end where expected', index);
     this.statementEnd = this.end[index - 1]!;
     return index;
   }
@@ -186,43 +201,49 @@ export class TokenWalker {
 
   /**
    * The index of the first token after the expression starting at `index`: a `;`, a closing
-   * bracket, a `,` (with `stopAtComma`) or, at a line break where no operator continues it, the
-   * next statement.
+   * bracket or template piece, a `,` (`STOP_AT_COMMA`), a `:` outside `? :` (`STOP_AT_COLON`) or,
+   * at a line break where no operator continues it, the next statement. Function bodies, object
+   * and array literals and argument lists inside it are walked too, so what it accepts is valid.
    */
-  protected walkExpression(index: number, stopAtComma: boolean): number {
+  protected walkExpression(index: number, options: number): number {
     const first = index;
     let state = NEEDS;
+    let conditionals = 0;
     while (index < this.count) {
-      if (this.kind[index] === PUNCT && this.endsExpression(index, stopAtComma)) return index;
-      if (index > first && state !== NEEDS) {
+      if (this.endsExpression(index, options)) {
+        if (!this.isPunct(index, ':') || conditionals === 0) break;
+        conditionals--;
+      } else if (index > first && state !== NEEDS) {
         const newline = this.newlineBefore(index);
         const continues = this.continuesExpression(index, newline);
-        if (state === ARROW_DONE) {
-          if (continues || !newline) this.decline('token after an arrow function body');
-          return index;
+        if (state === ARROW_DONE && !this.isPunct(index, ':') && !this.isPunct(index, ',')) {
+          // Only `:` (`c ? () => {} : d`) or `,` (a sequence) may follow an arrow's block body.
+          if (continues || !newline) this.decline('token after an arrow function body', index);
+          break;
         }
         if (!continues) {
-          if (newline) return index;
-          this.decline(`unexpected \`${this.word(index)}\` after an expression`);
+          if (newline) break;
+          this.decline(`unexpected \`${this.word(index)}\` after an expression`, index);
         }
+        if ((options & STOP_AT_COLON) !== 0 && this.isPunct(index, '?')) conditionals++;
       }
-      if (state === NEEDS) {
-        index = this.operand(index);
-        state = this.lastState;
-      } else {
-        index = this.operator(index);
-        state = this.lastState;
-      }
+      index = state === NEEDS ? this.operand(index) : this.operator(index);
+      state = this.lastState;
     }
+    if (state === NEEDS) this.decline('incomplete expression', index);
     return index;
   }
 
   private lastState = NEEDS;
 
-  private endsExpression(index: number, stopAtComma: boolean): boolean {
-    if (this.end[index]! - this.start[index]! !== 1) return false;
+  private endsExpression(index: number, options: number): boolean {
+    const kind = this.kind[index];
+    if (kind === TEMPLATE_MIDDLE || kind === TEMPLATE_TAIL) return true;
+    if (kind !== PUNCT || this.end[index]! - this.start[index]! !== 1) return false;
     const code = this.text.charCodeAt(this.start[index]!);
-    return code === 59 || code === 41 || code === 93 || code === 125 || (code === 44 && stopAtComma);
+    if (code === 59 || code === 41 || code === 93 || code === 125) return true;
+    if (code === 44) return (options & STOP_AT_COMMA) !== 0;
+    return code === 58 && (options & STOP_AT_COLON) !== 0;
   }
 
   /** Whether the token at `index` continues an expression that could end before it. */
@@ -233,10 +254,10 @@ export class TokenWalker {
       if (this.isWord(index, 'in') || this.isWord(index, 'instanceof')) return true;
       if (!this.typescript) return false;
       if (this.isWord(index, 'as') || this.isWord(index, 'satisfies')) {
-        if (newline) this.decline('line break before `as`');
+        if (newline) this.decline('line break before `as`', index);
         return true;
       }
-      return !newline && (this.isWord(index, 'is') || this.isWord(index, 'extends'));
+      return false;
     }
     if (kind !== PUNCT) return false;
     const length = this.end[index]! - this.start[index]!;
@@ -245,112 +266,150 @@ export class TokenWalker {
       if (code === 123 || code === 126 || code === 64) return false; // { ~ @
       if (code === 33) {
         if (newline) return false;
-        if (!this.typescript) this.decline('unexpected `!`');
+        if (!this.typescript) this.decline('unexpected `!`', index);
         return true;
       }
       return true;
     }
     if (this.isPunct(index, '=>')) {
-      if (newline) this.decline('line break before `=>`');
+      if (newline) this.decline('line break before `=>`', index);
       return true;
     }
     if (this.isPunct(index, '++') || this.isPunct(index, '--')) return !newline;
     return !this.isPunct(index, '...');
   }
 
-  /** Consumes an operand (or a prefix) at `index`; sets `lastState`. */
+  /**
+   * Consumes an operand (or a prefix) at `index`; sets `lastState` last, since walking what the
+   * operand contains (a function body, a nested expression) sets it too.
+   */
   private operand(index: number): number {
     const kind = this.kind[index]!;
-    this.lastState = DONE;
+    let next: number;
+    let state = DONE;
     if (kind === IDENT) return this.wordOperand(index);
-    if (kind === TEMPLATE_HEAD) return this.after(index);
-    if (kind !== PUNCT) return index + 1;
-    const length = this.end[index]! - this.start[index]!;
-    const code = this.text.charCodeAt(this.start[index]!);
-    if (length === 1 && (code === 40 || code === 91)) return this.after(index);
-    if (length === 1 && code === 123) {
-      if (index > 0 && this.isPunct(index - 1, '=>')) this.lastState = ARROW_DONE;
-      return this.after(index);
+    if (kind === TEMPLATE_HEAD) next = this.walkTemplate(index);
+    else if (kind !== PUNCT) next = index + 1;
+    else {
+      const punct = this.punctAt(index);
+      if (punct === OPEN_PAREN) next = this.walkGroup(index);
+      else if (punct === OPEN_BRACKET) next = this.walkList(index, true);
+      else if (punct === OPEN_BRACE && index > 0 && this.isPunct(index - 1, '=>')) {
+        next = this.walkBlock(index);
+        state = ARROW_DONE;
+      } else if (punct === OPEN_BRACE) next = this.walkObject(index);
+      else if (punct === LESS) {
+        if (!this.typescript) this.decline('JSX', index);
+        next = this.skipAngles(index);
+        state = NEEDS;
+      } else if (PREFIX_OPERATORS.has(punct)) {
+        next = index + 1;
+        state = NEEDS;
+      } else return this.decline(`unexpected \`${this.word(index)}\` where an expression starts`, index);
     }
-    this.lastState = NEEDS;
-    if (length === 1 && code === 60) {
-      if (!this.typescript) this.decline('JSX');
-      return this.skipAngles(index);
-    }
-    if (
-      (length === 1 && (code === 33 || code === 126 || code === 43 || code === 45)) ||
-      this.isPunct(index, '++') ||
-      this.isPunct(index, '--') ||
-      this.isPunct(index, '...')
-    )
-      return index + 1;
-    return this.decline(`unexpected \`${this.word(index)}\` where an expression starts`);
+    this.lastState = state;
+    return next;
   }
 
   private wordOperand(index: number): number {
     const length = this.end[index]! - this.start[index]!;
-    if (length < 3 || length > 8) return index + 1;
-    if (this.isWord(index, 'function')) return this.skipFunctionExpression(index);
-    if (this.isWord(index, 'class')) return this.skipClassExpression(index);
-    if (this.isWord(index, 'async') && this.sameLine(index + 1)) {
-      if (this.isWord(index + 1, 'function')) return this.skipFunctionExpression(index);
-      if (this.isIdentifier(index + 1)) this.lastState = NEEDS;
-      return index + 1;
+    let next = index + 1;
+    let state = DONE;
+    if (length < 3 || length > 8) next = index + 1;
+    else if (this.isWord(index, 'function')) next = this.walkFunctionExpression(index);
+    else if (this.isWord(index, 'class')) next = this.walkClassExpression(index);
+    else if (this.isWord(index, 'async') && this.sameLine(index + 1) && this.isWord(index + 1, 'function'))
+      next = this.walkFunctionExpression(index);
+    else if (this.isWord(index, 'async') && this.sameLine(index + 1) && this.isIdentifier(index + 1))
+      state = NEEDS;
+    else if (this.isWord(index, 'yield')) return this.yieldOperand(index);
+    else if (this.isWord(index, 'new') && this.isPunct(index + 1, '.')) state = DONE;
+    else if (this.isAnyWord(index, PREFIX_WORDS) || this.isTypeOperatorInExpression(index)) {
+      // `void` as a type (`(): void => x`) is followed by what cannot start an operand.
+      const following = this.punctAt(index + 1);
+      if (!(following !== 0 && !EXPRESSION_START_PUNCTUATION.has(following))) state = NEEDS;
     }
-    const prefix = this.isAnyWord(index, PREFIX_WORDS) || (this.typescript && this.isWord(index, 'keyof'));
-    // `void` as a type (`(): void => x`) is followed by what cannot start an operand.
-    if (
-      prefix &&
-      !(this.kind[index + 1] === PUNCT && !EXPRESSION_START_PUNCTUATION.has(this.punctAt(index + 1)))
-    )
-      this.lastState = NEEDS;
-    return index + 1;
+    this.lastState = state;
+    return next;
   }
 
-  /** Consumes an operator (or a call, member access, postfix) after an operand; sets `lastState`. */
+  /** `yield`, `yield x`, `yield* x`: an operand may follow only on the same line. */
+  private yieldOperand(index: number): number {
+    const next = index + 1;
+    if (this.isPunct(next, '*')) {
+      this.lastState = NEEDS;
+      return next + 1;
+    }
+    if (this.sameLine(next) && this.startsOperand(next)) this.lastState = NEEDS;
+    return next;
+  }
+
+  private startsOperand(index: number): boolean {
+    const kind = this.kind[index];
+    if (kind === PUNCT) return EXPRESSION_START_PUNCTUATION.has(this.punctAt(index));
+    if (kind !== IDENT) return kind !== 0 && kind !== TEMPLATE_MIDDLE && kind !== TEMPLATE_TAIL;
+    return !this.isWord(index, 'in') && !this.isWord(index, 'instanceof') && !this.isWord(index, 'as');
+  }
+
+  /** `keyof T`, `readonly T[]`, `unique symbol` in a type after `as` or `satisfies`. */
+  private isTypeOperatorInExpression(index: number): boolean {
+    if (!this.typescript || !this.isAnyWord(index, EXPRESSION_TYPE_OPERATORS)) return false;
+    const next = index + 1;
+    return (
+      this.sameLine(next) && (this.isIdentifier(next) || this.isPunct(next, '(') || this.isPunct(next, '['))
+    );
+  }
+
+  /** Consumes an operator (or a call, member access, postfix) after an operand; sets `lastState` last. */
   private operator(index: number): number {
     const kind = this.kind[index]!;
-    this.lastState = DONE;
-    if (kind === TEMPLATE) return index + 1;
-    if (kind === TEMPLATE_HEAD) return this.after(index);
-    this.lastState = NEEDS;
-    if (kind !== PUNCT) return index + 1; // in, instanceof, as, satisfies, is, extends
-    const length = this.end[index]! - this.start[index]!;
-    const code = this.text.charCodeAt(this.start[index]!);
-    if (length === 1) {
-      if (code === 40 || code === 91) {
-        this.lastState = DONE;
-        return this.after(index);
-      }
-      if (code === 46) return this.memberName(index + 1);
-      if (code === 33) {
-        this.lastState = DONE;
-        return index + 1;
-      }
-      if (code === 60 && this.typescript) {
-        const close = this.typeArgumentsAt(index);
-        if (close >= 0) {
-          this.lastState = DONE;
-          return close + 1;
-        }
-      }
-      return index + 1;
+    let next = index + 1;
+    let state = DONE;
+    if (kind === TEMPLATE_HEAD) next = this.walkTemplate(index);
+    else if (kind === IDENT) {
+      // `as T`, `satisfies T`: the type ends where a type cannot continue; `in`, `instanceof`: binary.
+      if (this.isWord(index, 'as') || this.isWord(index, 'satisfies'))
+        next = this.walkType(index + 1, IN_EXPRESSION);
+      else state = NEEDS;
+    } else if (kind === PUNCT) {
+      const punct = this.punctAt(index);
+      if (punct === OPEN_PAREN) next = this.walkGroup(index);
+      else if (punct === OPEN_BRACKET) next = this.walkIndex(index);
+      else if (punct === DOT) next = this.memberName(index + 1);
+      else if (punct === OPTIONAL_CHAIN && this.isPunct(index + 1, '(')) next = this.walkGroup(index + 1);
+      else if (punct === OPTIONAL_CHAIN && this.isPunct(index + 1, '[')) next = this.walkIndex(index + 1);
+      else if (punct === OPTIONAL_CHAIN) next = this.memberName(index + 1);
+      else if (punct === LESS && this.typescript && this.typeArgumentsAt(index) >= 0)
+        next = this.typeArgumentsAt(index) + 1;
+      else if (punct !== BANG && punct !== INCREMENT && punct !== DECREMENT) state = NEEDS;
     }
-    if (this.isPunct(index, '?.')) {
-      if (this.isPunct(index + 1, '(') || this.isPunct(index + 1, '[')) {
-        this.lastState = DONE;
-        return this.after(index + 1);
-      }
-      return this.memberName(index + 1);
-    }
-    if (this.isPunct(index, '++') || this.isPunct(index, '--')) this.lastState = DONE;
-    return index + 1;
+    this.lastState = state;
+    return next;
   }
+
+  /** `a[b]`; in TypeScript also `T[]` (an array type after `as`). */
+  private walkIndex(open: number): number {
+    const close = this.match[open]!;
+    if (close === open + 1 && this.typescript) return close + 1;
+    if (this.walkExpression(open + 1, 0) !== close) this.decline('unexpected token in brackets', open);
+    return close + 1;
+  }
+
+  // Walking what an expression contains: implemented by `BodyWalker`.
+  protected abstract walkBlock(open: number): number;
+  protected abstract walkObject(open: number): number;
+  /** An array literal or argument list: elements separated by commas (`holes`: `[a, , b]`). */
+  protected abstract walkList(open: number, holes: boolean): number;
+  /** `(` as a grouping, argument list or arrow parameters. */
+  protected abstract walkGroup(open: number): number;
+  protected abstract walkTemplate(head: number): number;
+  protected abstract walkFunctionExpression(index: number): number;
+  protected abstract walkClassExpression(index: number): number;
 
   private memberName(index: number): number {
     const kind = this.kind[index];
-    if (index >= this.count || (kind !== IDENT && kind !== PRIVATE)) this.decline('expected a property name');
-    this.lastState = DONE;
+    if (index >= this.count || (kind !== IDENT && kind !== PRIVATE))
+      this.decline('expected a property name', index);
     return index + 1;
   }
 
@@ -391,7 +450,7 @@ export class TokenWalker {
   private canFollowTypeArguments(index: number): boolean {
     if (index >= this.count) return true;
     if (this.isPunct(index, '.') || this.isPunct(index, '?.'))
-      this.decline('member access after type arguments');
+      this.decline('member access after type arguments', index);
     const kind = this.kind[index];
     if (kind === TEMPLATE || kind === TEMPLATE_HEAD || this.isPunct(index, '(')) return true;
     if (
@@ -449,8 +508,8 @@ export class TokenWalker {
         if (index > first && state === DONE) {
           const newline = this.newlineBefore(index);
           if (!this.continuesType(index, newline, options)) {
-            if (newline) return index;
-            this.decline(`unexpected \`${this.word(index)}\` in a type`);
+            if (newline || (options & IN_EXPRESSION) !== 0) return index;
+            this.decline(`unexpected \`${this.word(index)}\` in a type`, index);
           }
         }
       }
@@ -471,10 +530,13 @@ export class TokenWalker {
         index = this.after(index);
         continue;
       }
-      if (kind !== PUNCT) this.decline('unexpected token in a type');
+      if (kind !== PUNCT) this.decline('unexpected token in a type', index);
       const punct = this.punctAt(index);
       const closes = this.angleCloses(punct);
-      if (punct === OPEN_PAREN || punct === OPEN_BRACKET || punct === OPEN_BRACE) {
+      if (punct === OPEN_BRACE && state === NEEDS) {
+        state = DONE;
+        index = this.walkTypeMembers(index);
+      } else if (punct === OPEN_PAREN || punct === OPEN_BRACKET || punct === OPEN_BRACE) {
         state = DONE;
         index = this.after(index);
       } else if (punct === LESS) {
@@ -483,15 +545,17 @@ export class TokenWalker {
         index++;
       } else if (closes > 0) {
         angles -= closes;
-        if (angles < 0) this.decline('unbalanced `>` in a type');
+        if (angles < 0) this.decline('unbalanced `>` in a type', index);
         state = DONE;
         index++;
       } else if (TYPE_OPERATORS.has(punct)) {
-        if (punct === DOT && this.closesAngles(index - 1)) this.decline('member access after type arguments');
+        if (punct === DOT && this.closesAngles(index - 1))
+          this.decline('member access after type arguments', index);
         state = NEEDS;
         index++;
-      } else this.decline(`unexpected \`${this.word(index)}\` in a type`);
+      } else this.decline(`unexpected \`${this.word(index)}\` in a type`, index);
     }
+    if (angles > 0) this.decline('unterminated type arguments', index);
     return index;
   }
 
@@ -515,17 +579,56 @@ export class TokenWalker {
     const kind = this.kind[index];
     if (kind === IDENT) {
       const heritage = (options & HERITAGE) !== 0 && this.isWord(index, 'implements');
-      if (newline && (heritage || this.isWord(index, 'extends'))) this.decline('line break in a type');
+      if (newline && (heritage || this.isWord(index, 'extends'))) this.decline('line break in a type', index);
       return !newline && (heritage || this.isWord(index, 'extends') || this.isWord(index, 'is'));
     }
     if (kind !== PUNCT) return false;
     const punct = this.punctAt(index);
+    if ((options & IN_EXPRESSION) !== 0 && (punct === QUESTION || punct === COLON)) return false;
     if (TYPE_CONTINUATIONS.has(punct)) return true;
-    if (TYPE_CONTINUATIONS_ON_LINE.has(punct)) {
-      if (newline) this.decline('line break in a type');
-      return true;
-    }
+    if (punct === ARROW && newline) this.decline('line break before `=>` in a type', index);
+    // After a line break, `[`, `<` and `(` start something new (TypeScript ends the type there).
+    if (TYPE_CONTINUATIONS_ON_LINE.has(punct)) return !newline;
     return punct === COMMA && (options & HERITAGE) !== 0;
+  }
+
+  /**
+   * The members of an interface body or object type at `open`: properties, methods, call, construct
+   * and index signatures, mapped types. Returns the index after the `}`.
+   */
+  protected walkTypeMembers(open: number): number {
+    const close = this.match[open]!;
+    let index = open + 1;
+    while (index < close) {
+      index = this.typeMember(index);
+      if (this.isPunct(index, ';') || this.isPunct(index, ',')) index++;
+      else if (index < close && !this.newlineBefore(index))
+        this.decline('type member does not end where expected', index);
+    }
+    return close + 1;
+  }
+
+  private typeMember(index: number): number {
+    let cursor = index;
+    if (this.isPunct(cursor, '+') || this.isPunct(cursor, '-')) cursor++;
+    while (
+      (this.isWord(cursor, 'readonly') || this.isWord(cursor, 'get') || this.isWord(cursor, 'set')) &&
+      this.sameLine(cursor + 1) &&
+      (this.isIdentifier(cursor + 1) || this.kind[cursor + 1] === STRING || this.isPunct(cursor + 1, '['))
+    )
+      cursor++;
+    if (this.isWord(cursor, 'new') && (this.isPunct(cursor + 1, '(') || this.isPunct(cursor + 1, '<')))
+      cursor++;
+    else if (this.isPunct(cursor, '[')) cursor = this.after(cursor);
+    else if (this.isIdentifier(cursor) || this.kind[cursor] === STRING || this.kind[cursor] === NUMBER)
+      cursor++;
+    else if (!this.isPunct(cursor, '(') && !this.isPunct(cursor, '<'))
+      this.decline('unrecognised type member', cursor);
+    if (this.isPunct(cursor, '+') || this.isPunct(cursor, '-')) cursor++;
+    if (this.isPunct(cursor, '?')) cursor++;
+    if (this.isPunct(cursor, '<')) cursor = this.skipAngles(cursor);
+    if (this.isPunct(cursor, '(')) cursor = this.after(cursor);
+    return this.isPunct(cursor, ':') ? this.walkType(cursor + 1, 0) : cursor;
   }
 
   // ---------------------------------------------------------------- functions and classes
@@ -533,7 +636,7 @@ export class TokenWalker {
   /** `[async] function [*] [name] [<T>] (params) [: type]`: the name and the index after it. */
   protected functionHeader(index: number): { name: string | undefined; next: number } {
     if (this.isWord(index, 'async')) index++;
-    if (!this.isWord(index, 'function')) this.decline('expected `function`');
+    if (!this.isWord(index, 'function')) this.decline('expected `function`', index);
     index++;
     if (this.isPunct(index, '*')) index++;
     let name: string | undefined;
@@ -554,159 +657,6 @@ export class TokenWalker {
     if (this.isWord(index, 'extends') || this.isWord(index, 'implements'))
       index = this.walkType(index + 1, STOP_AT_BRACE | HERITAGE);
     return { name, body: this.expectPunct(index, '{') };
-  }
-
-  private skipFunctionExpression(index: number): number {
-    const { next } = this.functionHeader(index);
-    this.lastState = DONE;
-    return this.after(this.expectPunct(next, '{'));
-  }
-
-  private skipClassExpression(index: number): number {
-    const { body } = this.classHeader(index);
-    this.lastState = DONE;
-    return this.after(body);
-  }
-
-  // ---------------------------------------------------------------- values
-
-  /** What the expression in tokens [first, last) is, as oxc's AST would show it (parentheses dropped). */
-  protected assignedValue(first: number, last: number, withProperties: boolean): AssignedValue {
-    [first, last] = this.unwrapParentheses(first, last);
-    if (first >= last) this.decline('empty expression');
-    if (
-      this.isWord(first, 'function') ||
-      (this.isWord(first, 'async') && this.isWord(first + 1, 'function'))
-    ) {
-      const { name, next } = this.functionHeader(first);
-      if (this.isPunct(next, '{') && this.match[next] === last - 1)
-        return { kind: 'function', id: name, bodyStart: this.start[next] };
-      return { kind: 'other' };
-    }
-    if (this.isWord(first, 'class')) {
-      const { name, body } = this.classHeader(first);
-      return this.match[body] === last - 1
-        ? { kind: 'class', id: name, bodyStart: this.start[body] }
-        : { kind: 'other' };
-    }
-    const arrowBody = this.arrowBody(first, last);
-    if (arrowBody >= 0) {
-      const [bodyFirst, bodyLast] = this.unwrapParentheses(arrowBody, last);
-      if (bodyFirst >= bodyLast) this.decline('empty arrow body');
-      return { kind: 'function', id: undefined, bodyStart: this.start[bodyFirst] };
-    }
-    if (this.isPunct(first, '{') && this.match[first] === last - 1)
-      return { kind: 'object', properties: withProperties ? this.objectProperties(first) : [] };
-    const identifier = this.singleIdentifier(first, last);
-    return identifier === undefined ? { kind: 'other' } : { kind: 'identifier', name: identifier };
-  }
-
-  protected unwrapParentheses(first: number, last: number): [number, number] {
-    while (last - first >= 2 && this.isPunct(first, '(') && this.match[first] === last - 1) {
-      first++;
-      last--;
-    }
-    return [first, last];
-  }
-
-  /** The identifier that tokens [first, last) consist of (parentheses dropped), if they are one. */
-  protected singleIdentifier(first: number, last: number): string | undefined {
-    [first, last] = this.unwrapParentheses(first, last);
-    if (last !== first + 1 || !this.isIdentifier(first)) return undefined;
-    const word = this.word(first);
-    return NOT_IDENTIFIERS.has(word) ? undefined : word;
-  }
-
-  /** The index where the body of the arrow function starting at `first` begins, or -1. */
-  private arrowBody(first: number, last: number): number {
-    let index = first;
-    if (this.isIdentifier(index) && this.isPunct(index + 1, '=>') && this.sameLine(index + 1))
-      return index + 2;
-    if (this.isWord(index, 'async') && this.sameLine(index + 1)) {
-      if (this.isIdentifier(index + 1) && this.isPunct(index + 2, '=>')) return index + 3;
-      if (this.isPunct(index + 1, '(') || this.isPunct(index + 1, '<')) index++;
-    }
-    if (this.typescript && this.isPunct(index, '<')) index = this.skipAngles(index);
-    if (!this.isPunct(index, '(')) return -1;
-    index = this.after(index);
-    if (this.isPunct(index, ':')) {
-      const type = index + 1;
-      if (
-        this.isPunct(type, '(') ||
-        this.isPunct(type, '<') ||
-        this.isWord(type, 'new') ||
-        this.isWord(type, 'abstract')
-      )
-        this.decline('function type as an arrow return type');
-      index = this.walkType(type, STOP_AT_ARROW);
-    }
-    return index < last && this.isPunct(index, '=>') ? index + 1 : -1;
-  }
-
-  /** Properties of the object literal whose `{` is at `open`, as CommonJS exports read them. */
-  private objectProperties(open: number): AssignedProperty[] {
-    const close = this.match[open]!;
-    const properties: AssignedProperty[] = [];
-    let index = open + 1;
-    while (index < close) {
-      const property = this.objectProperty(index);
-      if (property.value) properties.push(property.value);
-      index = property.next;
-      if (index < close) index = this.expectPunct(index, ',') + 1;
-    }
-    return properties;
-  }
-
-  private objectProperty(index: number): { value: AssignedProperty | undefined; next: number } {
-    const start = this.start[index]!;
-    if (this.isPunct(index, '...')) return { value: undefined, next: this.walkExpression(index + 1, true) };
-    let key = index;
-    while (
-      (this.isWord(key, 'async') ||
-        this.isWord(key, 'get') ||
-        this.isWord(key, 'set') ||
-        this.isPunct(key, '*')) &&
-      this.startsPropertyKey(key + 1)
-    )
-      key++;
-    const name = this.propertyKey(key);
-    const after = this.kind[key] === PUNCT ? this.after(key) : key + 1;
-    if (this.isPunct(after, ':')) {
-      const end = this.walkExpression(after + 1, true);
-      return { value: { start, name, local: this.singleIdentifier(after + 1, end) }, next: end };
-    }
-    if (this.isPunct(after, '(') || this.isPunct(after, '<')) {
-      let next = this.isPunct(after, '<') ? this.skipAngles(after) : after;
-      next = this.after(this.expectPunct(next, '('));
-      if (this.isPunct(next, ':')) next = this.walkType(next + 1, STOP_AT_BRACE);
-      return { value: { start, name, local: undefined }, next: this.after(this.expectPunct(next, '{')) };
-    }
-    if (key !== index || this.kind[key] !== IDENT) this.decline('unexpected object property');
-    return { value: { start, name, local: name }, next: after };
-  }
-
-  private startsPropertyKey(index: number): boolean {
-    const kind = this.kind[index];
-    if (!this.sameLine(index)) return false;
-    return (
-      kind === IDENT ||
-      kind === STRING ||
-      kind === NUMBER ||
-      this.isPunct(index, '[') ||
-      this.isPunct(index, '*')
-    );
-  }
-
-  /** The name of a property key (identifier, string, computed identifier or string), else undefined. */
-  private propertyKey(index: number): string | undefined {
-    const kind = this.kind[index];
-    if (kind === IDENT) return this.word(index);
-    if (kind === STRING) return this.stringValue(index);
-    if (kind === NUMBER) return undefined;
-    if (!this.isPunct(index, '[')) return this.decline('unexpected property key');
-    const close = this.match[index]!;
-    if (close === index + 2 && this.kind[index + 1] === STRING) return this.stringValue(index + 1);
-    return close === index + 2 && this.kind[index + 1] === IDENT ? this.word(index + 1) : undefined;
   }
 }
 

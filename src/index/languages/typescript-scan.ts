@@ -16,9 +16,10 @@ import type {
   ModuleOutline,
 } from './typescript-outline.js';
 import { stringLiteral } from './typescript-outline.js';
-import { HERITAGE, STOP_AT_BRACE, TokenWalker } from './typescript-scan-walk.js';
+import { BodyWalker } from './typescript-scan-body.js';
+import { HERITAGE, STOP_AT_BRACE, STOP_AT_COMMA, type TokenWalker } from './typescript-scan-walk.js';
 
-export type ScanResult = { outline: ModuleOutline } | { declined: string };
+export type ScanResult = { outline: ModuleOutline } | { declined: string; offset?: number };
 
 /** The outline of a file, or why the scanner will not answer for it. */
 export function scanModule(path: string, text: string): ScanResult {
@@ -32,7 +33,7 @@ export function scanModule(path: string, text: string): ScanResult {
     });
     return { outline: scanner.scan(tokens.comments) };
   } catch (error) {
-    if (error instanceof Decline) return { declined: error.message };
+    if (error instanceof Decline) return { declined: error.message, offset: error.offset };
     throw error;
   }
 }
@@ -70,21 +71,6 @@ const DECLARE_FOLLOWERS = new Set([
   'type',
 ]);
 
-const CLASS_MODIFIERS = new Set([
-  'static',
-  'public',
-  'private',
-  'protected',
-  'readonly',
-  'abstract',
-  'override',
-  'declare',
-  'async',
-  'accessor',
-  'get',
-  'set',
-]);
-
 const EXPORTS_PROPERTY = /^(module\.)?exports\.[\w$]+$/;
 
 interface ImportBinding {
@@ -94,7 +80,7 @@ interface ImportBinding {
   isType: boolean;
 }
 
-class ModuleScanner extends TokenWalker {
+class ModuleScanner extends BodyWalker {
   private readonly imports: ImportRecord[] = [];
   private readonly exports: ExportStatement[] = [];
   /** Bindings of each import declaration: `export { x }` of one is a re-export in oxc's module record. */
@@ -140,8 +126,8 @@ class ModuleScanner extends TokenWalker {
 
   private statement(index: number): number {
     if (this.kind[index] === PUNCT) {
-      if (this.isPunct(index, '{')) return this.after(index);
-      if (this.isPunct(index, ';')) return index + 1;
+      if (this.isPunct(index, '{')) return this.plainStatement(index);
+      if (this.isPunct(index, ';')) return this.plainStatement(index);
       if (this.isPunct(index, '@')) this.decline('decorator');
       if (this.isPunct(index, '(') && (this.isWord(index + 1, 'module') || this.isWord(index + 1, 'exports')))
         this.decline('parenthesized assignment target');
@@ -182,15 +168,17 @@ class ModuleScanner extends TokenWalker {
         return this.startsContextualDeclaration(index)
           ? this.declaration(index, placement)
           : this.expressionStatement(index);
-      case 'if':
       case 'for':
+        // oxc reports `for await` at the top level of a file it reads as a script.
+        if (this.isWord(index + 1, 'await')) this.decline('top-level `for await`');
+        return this.plainStatement(index);
+      case 'if':
       case 'while':
       case 'do':
       case 'try':
       case 'switch':
-        return this.controlStatement(index);
       case 'throw':
-        return this.finishStatement(this.walkExpression(index + 1, false));
+        return this.plainStatement(index);
       case 'using':
       case 'global':
         if (this.sameLine(index + 1) && !this.isPunct(index + 1, '.') && !this.isPunct(index + 1, '('))
@@ -202,9 +190,15 @@ class ModuleScanner extends TokenWalker {
       case 'continue':
         return this.decline(`top-level \`${this.word(index)}\``);
       default:
-        if (this.isPunct(index + 1, ':')) return this.nestedStatement(index + 2);
+        if (this.isPunct(index + 1, ':')) return this.plainStatement(index);
         return this.expressionStatement(index);
     }
+  }
+
+  /** A statement that declares nothing (a block, loop, `if`, label, `throw`): walked, not recorded. */
+  private plainStatement(index: number): number {
+    if (this.file.ambient) this.decline('statement in a declaration file', index);
+    return this.walkStatement(index);
   }
 
   /** `interface X`, `type X =`, `namespace X`, `declare ...`: keywords that are also identifiers. */
@@ -234,11 +228,12 @@ class ModuleScanner extends TokenWalker {
 
   private expressionStatement(index: number): number {
     this.declares = false;
+    if (this.file.ambient) this.decline('statement in a declaration file', index);
     const target = this.assignmentTarget(index);
-    if (!target) return this.finishStatement(this.walkExpression(index, false));
+    if (!target) return this.finishStatement(this.walkExpression(index, 0));
     const valueStart = target.next;
-    const valueEnd = this.walkExpression(valueStart, true);
-    if (this.isPunct(valueEnd, ',')) return this.finishStatement(this.walkExpression(valueEnd + 1, false));
+    const valueEnd = this.walkExpression(valueStart, STOP_AT_COMMA);
+    if (this.isPunct(valueEnd, ',')) return this.finishStatement(this.walkExpression(valueEnd + 1, 0));
     const next = this.finishStatement(valueEnd);
     const end = this.statementEnd;
     const value = this.assignedValue(valueStart, valueEnd, target.path === 'module.exports');
@@ -260,86 +255,6 @@ class ModuleScanner extends TokenWalker {
     const operator = this.kind[cursor] === PUNCT ? this.word(cursor) : '';
     if (operator.endsWith('=') && !/^[=!]=/.test(operator)) this.decline('compound assignment to exports');
     return undefined;
-  }
-
-  private controlStatement(index: number): number {
-    switch (this.word(index)) {
-      case 'if': {
-        let next = this.nestedStatement(this.after(this.expectPunct(index + 1, '(')));
-        if (this.isWord(next, 'else')) next = this.nestedStatement(next + 1);
-        return next;
-      }
-      case 'for':
-        // oxc reports `for await` at the top level of a file it reads as a script.
-        if (this.isWord(index + 1, 'await')) this.decline('top-level `for await`');
-        return this.nestedStatement(this.after(this.expectPunct(index + 1, '(')));
-      case 'while':
-        return this.nestedStatement(this.after(this.expectPunct(index + 1, '(')));
-      case 'do': {
-        const next = this.nestedStatement(index + 1);
-        if (!this.isWord(next, 'while')) this.decline('expected `while`');
-        const after = this.after(this.expectPunct(next + 1, '('));
-        return this.isPunct(after, ';') ? after + 1 : after;
-      }
-      case 'try':
-        return this.tryStatement(index);
-      default: {
-        const body = this.after(this.expectPunct(index + 1, '('));
-        return this.after(this.expectPunct(body, '{'));
-      }
-    }
-  }
-
-  private tryStatement(index: number): number {
-    let next = this.after(this.expectPunct(index + 1, '{'));
-    if (this.isWord(next, 'catch')) {
-      next++;
-      if (this.isPunct(next, '(')) next = this.after(next);
-      next = this.after(this.expectPunct(next, '{'));
-    }
-    if (this.isWord(next, 'finally')) next = this.after(this.expectPunct(next + 1, '{'));
-    return next;
-  }
-
-  /** The body of an `if`, loop or `else` that is not a block. */
-  private nestedStatement(index: number): number {
-    if (index >= this.count) this.decline('missing statement');
-    if (this.isPunct(index, '{')) return this.after(index);
-    if (this.isPunct(index, ';')) return index + 1;
-    if (this.kind[index] !== IDENT) return this.finishStatement(this.walkExpression(index, false));
-    switch (this.word(index)) {
-      case 'if':
-      case 'for':
-      case 'while':
-      case 'do':
-      case 'try':
-      case 'switch':
-        return this.controlStatement(index);
-      case 'var':
-      case 'throw':
-        return this.finishStatement(this.walkExpression(index + 1, false));
-      case 'break':
-      case 'continue': {
-        const next = this.isIdentifier(index + 1) && this.sameLine(index + 1) ? index + 2 : index + 1;
-        return this.finishStatement(next);
-      }
-      case 'import':
-        if (this.isPunct(index + 1, '(') || this.isPunct(index + 1, '.'))
-          return this.finishStatement(this.walkExpression(index, false));
-        return this.decline('declaration as the body of a statement');
-      case 'function':
-      case 'class':
-      case 'let':
-      case 'const':
-      case 'export':
-      case 'return':
-      case 'async':
-      case 'with':
-        return this.decline(`\`${this.word(index)}\` as the body of a statement`);
-      default:
-        if (this.isPunct(index + 1, ':')) return this.nestedStatement(index + 2);
-        return this.finishStatement(this.walkExpression(index, false));
-    }
   }
 
   // ---------------------------------------------------------------- imports and exports
@@ -405,7 +320,7 @@ class ModuleScanner extends TokenWalker {
   private importEquals(index: number): number {
     this.declares = true;
     if (!this.typescript) this.decline('import-equals in a JavaScript file');
-    return this.finishStatement(this.walkExpression(index, false));
+    return this.finishStatement(this.walkExpression(index, 0));
   }
 
   /** Calls `visit` for each `[type] name [as alias]` between the braces at `open`. */
@@ -467,7 +382,7 @@ class ModuleScanner extends TokenWalker {
     if (this.isWord(next, 'default')) return this.exportDefault(index, next + 1);
     if (this.isPunct(next, '=')) {
       if (!this.typescript) this.decline('`export =` in a JavaScript file');
-      return this.finishStatement(this.walkExpression(next + 1, false));
+      return this.finishStatement(this.walkExpression(next + 1, 0));
     }
     if (this.isWord(next, 'as') && this.isWord(next + 1, 'namespace') && this.isIdentifier(next + 2))
       return this.finishStatement(next + 3);
@@ -486,7 +401,7 @@ class ModuleScanner extends TokenWalker {
       this.decline('unrecognised `export import`');
     const name = this.word(index + 1);
     this.addExport(this.start[statement]!, [this.entry(this.start[index]!, name, name, false)]);
-    return this.finishStatement(this.walkExpression(index + 3, false));
+    return this.finishStatement(this.walkExpression(index + 3, 0));
   }
 
   private exportStar(statement: number, star: number, typeOnly: boolean): number {
@@ -573,7 +488,7 @@ class ModuleScanner extends TokenWalker {
       return this.declaration(index, placement);
     }
     if (this.isPunct(index, '@')) this.decline('decorator');
-    const end = this.walkExpression(index, false);
+    const end = this.walkExpression(index, 0);
     const [first] = this.unwrapParentheses(index, end);
     const start = this.start[first]!;
     this.countDefaultExport();
@@ -647,6 +562,11 @@ class ModuleScanner extends TokenWalker {
     }
   }
 
+  /** Inside a declaration file or a `declare` statement: no bodies, no initializers. */
+  private ambient(placement: Placement): boolean {
+    return this.file.ambient || placement.declare;
+  }
+
   private addDeclaration(
     placement: Placement,
     name: string,
@@ -665,8 +585,9 @@ class ModuleScanner extends TokenWalker {
     let end: number;
     let bodyStart: number | undefined;
     if (this.isPunct(next, '{')) {
+      if (this.ambient(placement)) this.decline('function body in an ambient context', next);
       bodyStart = this.start[next];
-      after = this.after(next);
+      after = this.walkBlock(next);
       end = this.end[after - 1]!;
     } else {
       if (!this.typescript) this.decline('function without a body in a JavaScript file');
@@ -683,14 +604,28 @@ class ModuleScanner extends TokenWalker {
   private classDeclaration(index: number, placement: Placement): number {
     const abstract = this.isWord(index, 'abstract');
     if (abstract && !this.typescript) this.decline('abstract class in a JavaScript file');
-    const { name, body } = this.classHeader(abstract ? index + 1 : index);
+    const keyword = abstract ? index + 1 : index;
+    const { name, body } = this.classHeader(keyword);
     if (name === undefined && !placement.isDefault) this.decline('class without a name');
-    const close = this.match[body]!;
     const className = name ?? 'default';
-    this.addDeclaration(placement, className, 'class', this.end[close]!, this.start[body]);
-    this.classMembers(body + 1, close, className, placement.exported);
+    const { exported } = placement;
+    this.addDeclaration(placement, className, 'class', this.end[this.match[body]!]!, this.start[body]);
+    const after = this.walkClass(
+      keyword,
+      (method, start, end, bodyStart) =>
+        this.declarations.push({
+          name: method,
+          kind: 'method',
+          start,
+          end,
+          bodyStart,
+          exported,
+          container: className,
+        }),
+      this.ambient(placement),
+    );
     this.exportDeclared(placement, name, placement.declare || (placement.isDefault && abstract));
-    return close + 1;
+    return after;
   }
 
   private interfaceDeclaration(index: number, placement: Placement): number {
@@ -700,7 +635,7 @@ class ModuleScanner extends TokenWalker {
     if (this.isPunct(cursor, '<')) cursor = this.skipAngles(cursor);
     if (this.isWord(cursor, 'extends')) cursor = this.walkType(cursor + 1, STOP_AT_BRACE | HERITAGE);
     const body = this.expectPunct(cursor, '{');
-    const after = this.after(body);
+    const after = this.walkTypeMembers(body);
     if (!placement.isDefault)
       this.addDeclaration(placement, name, 'interface', this.end[after - 1]!, this.start[body]);
     this.exportDeclared(placement, name, true);
@@ -783,7 +718,9 @@ class ModuleScanner extends TokenWalker {
       if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, 0);
       let init: [number, number] | undefined;
       if (this.isPunct(cursor, '=')) {
-        const end = this.walkExpression(cursor + 1, true);
+        if (keyword !== 'const' && this.ambient(placement))
+          this.decline('initializer in an ambient context', cursor);
+        const end = this.walkExpression(cursor + 1, STOP_AT_COMMA);
         init = [cursor + 1, end];
         cursor = end;
       } else if ((keyword === 'const' && !placement.declare && !this.file.ambient) || name === undefined)
@@ -815,92 +752,6 @@ class ModuleScanner extends TokenWalker {
       this.addExport(this.start[placement.statement]!, entries);
     }
     return next;
-  }
-
-  // ---------------------------------------------------------------- class members
-
-  private classMembers(first: number, close: number, className: string, exported: boolean): void {
-    let index = first;
-    while (index < close) {
-      if (this.isPunct(index, ';')) {
-        index++;
-        continue;
-      }
-      if (this.isPunct(index, '@')) this.decline('decorator');
-      if (this.isWord(index, 'static') && this.isPunct(index + 1, '{')) {
-        index = this.after(index + 1);
-        continue;
-      }
-      index = this.classMember(index, close, className, exported);
-    }
-  }
-
-  private classMember(index: number, close: number, className: string, exported: boolean): number {
-    const start = this.start[index]!;
-    let cursor = index;
-    while (
-      this.isIdentifier(cursor) &&
-      CLASS_MODIFIERS.has(this.word(cursor)) &&
-      this.startsMemberName(cursor + 1)
-    ) {
-      if (!this.sameLine(cursor + 1)) this.decline('line break after a member modifier');
-      cursor++;
-    }
-    if (this.isPunct(cursor, '*')) cursor++;
-    let name: string | undefined;
-    const kind = this.kind[cursor];
-    if (kind === IDENT || kind === PRIVATE) name = this.word(cursor++);
-    else if (kind === STRING || kind === NUMBER) cursor++;
-    else if (this.isPunct(cursor, '[')) {
-      if (this.match[cursor] === cursor + 2 && this.isIdentifier(cursor + 1)) name = this.word(cursor + 1);
-      cursor = this.after(cursor);
-    } else this.decline('unrecognised class member');
-    if (this.isPunct(cursor, '?') || this.isPunct(cursor, '!')) cursor++;
-    if (this.isPunct(cursor, '(') || this.isPunct(cursor, '<'))
-      return this.method(start, cursor, close, name, className, exported);
-    if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, 0);
-    if (this.isPunct(cursor, '=')) cursor = this.walkExpression(cursor + 1, false);
-    if (this.isPunct(cursor, ';')) return cursor + 1;
-    if (cursor === close || this.newlineBefore(cursor)) return cursor;
-    return this.decline('class property does not end where expected');
-  }
-
-  private startsMemberName(index: number): boolean {
-    const kind = this.kind[index];
-    return (
-      kind === IDENT ||
-      kind === PRIVATE ||
-      kind === STRING ||
-      kind === NUMBER ||
-      this.isPunct(index, '[') ||
-      this.isPunct(index, '*')
-    );
-  }
-
-  private method(
-    start: number,
-    index: number,
-    close: number,
-    name: string | undefined,
-    className: string,
-    exported: boolean,
-  ): number {
-    let cursor = this.isPunct(index, '<') ? this.skipAngles(index) : index;
-    cursor = this.after(this.expectPunct(cursor, '('));
-    if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, STOP_AT_BRACE);
-    let end: number;
-    let bodyStart: number | undefined;
-    if (this.isPunct(cursor, '{')) {
-      bodyStart = this.start[cursor];
-      cursor = this.after(cursor);
-      end = this.end[cursor - 1]!;
-    } else if (!this.typescript) this.decline('method without a body in a JavaScript file');
-    else if (this.isPunct(cursor, ';')) end = this.end[cursor++]!;
-    else if (cursor === close || this.newlineBefore(cursor)) end = this.end[cursor - 1]!;
-    else this.decline('method does not end where expected');
-    if (name !== undefined)
-      this.declarations.push({ name, kind: 'method', start, end, bodyStart, exported, container: className });
-    return cursor;
   }
 
   // ---------------------------------------------------------------- dynamic imports
