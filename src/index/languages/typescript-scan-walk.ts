@@ -43,7 +43,6 @@ const PREFIX_WORDS = ['new', 'typeof', 'void', 'delete', 'await'];
 const TYPE_PREFIX_WORDS = ['keyof', 'typeof', 'readonly', 'unique', 'infer', 'asserts', 'new', 'abstract'];
 const TYPE_INFIX_WORDS = ['extends', 'is', 'implements'];
 const EXPRESSION_TYPE_OPERATORS = ['keyof', 'readonly', 'unique'];
-const NOT_IDENTIFIERS = new Set(['this', 'null', 'true', 'false', 'super']);
 
 /** A punctuator as a number (its char codes packed), so the walkers compare without slicing. */
 export function punctKey(punct: string): number {

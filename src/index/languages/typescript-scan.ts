@@ -5,7 +5,7 @@
  * It answers only when it is certain; on anything it does not recognise it declines and the file
  * goes to oxc. See docs/languages.md ("TypeScript and JavaScript") for what it declines.
  */
-import { Decline, IDENT, NUMBER, PRIVATE, PUNCT, STRING, TEMPLATE, tokenize } from './typescript-lexer.js';
+import { Decline, IDENT, PUNCT, STRING, TEMPLATE, tokenize } from './typescript-lexer.js';
 import type {
   AssignmentRecord,
   DeclarationRecord,

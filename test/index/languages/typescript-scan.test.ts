@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are TypeScript source with template literals
 /**
  * Differential tests of the fast TypeScript scanner against the oxc path: whenever the scanner
  * answers, its facts must deep-equal oxc's. Tricky snippets first, then real code on disk.
