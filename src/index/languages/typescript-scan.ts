@@ -34,6 +34,8 @@ export function scanModule(path: string, text: string): ScanResult {
     return { outline: scanner.scan(tokens.comments) };
   } catch (error) {
     if (error instanceof Decline) return { declined: error.message, offset: error.offset };
+    // Walking is recursive: very deep nesting is left to oxc.
+    if (error instanceof RangeError) return { declined: 'nesting too deep' };
     throw error;
   }
 }

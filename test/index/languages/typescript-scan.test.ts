@@ -578,6 +578,13 @@ describe('fast TypeScript scanner', () => {
     expectDeclined(path, text);
   });
 
+  it('declines very deep nesting rather than overflow the stack', () => {
+    const depth = 50_000;
+    expect(scanModule('a.ts', `export const a = ${'['.repeat(depth)}${']'.repeat(depth)};`)).toMatchObject({
+      declined: 'nesting too deep',
+    });
+  });
+
   it('decorators: declines rather than guess their spans', () => {
     expectDeclined('a.ts', '@Component({})\nexport class A {}');
     expectDeclined('a.ts', 'export class A {\n  @Input() x = 1;\n}');
