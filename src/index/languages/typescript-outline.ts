@@ -7,7 +7,8 @@
 import { firstSentence, LineMap, oneLine } from '../lines.js';
 import type { ExportFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../types.js';
 import { emptyFacts } from './adapter.js';
-import { summarizeModule } from './typescript-summary.js';
+import { summarize } from './summary.js';
+import { moduleDocComment } from './typescript-summary.js';
 import { collectCallRoutes, collectEnvironmentReads, collectRequires } from './typescript-text.js';
 import { fileRoutes } from './web-routes.js';
 
@@ -132,7 +133,7 @@ export function factsFromOutline(path: string, text: string, outline: ModuleOutl
     ...fileRoutes(path, facts.exports),
   ];
   facts.env = collectEnvironmentReads(text, lines, outline.comments);
-  facts.summary = summarizeModule(facts, outline.firstStatement, context);
+  facts.summary = summarize(facts, moduleDocComment(outline.firstStatement, context));
   return facts;
 }
 

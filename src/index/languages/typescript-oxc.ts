@@ -7,6 +7,7 @@ import { parseSync } from 'oxc-parser';
 import { LineMap, oneLine } from '../lines.js';
 import type { FileFacts, SymbolKind } from '../types.js';
 import { emptyFacts } from './adapter.js';
+import { derivedSummary } from './summary.js';
 import { lexicalFacts } from './typescript-lexical.js';
 import {
   type AssignedProperty,
@@ -20,7 +21,6 @@ import {
   type SourceComment,
   stringLiteral,
 } from './typescript-outline.js';
-import { derivedSummary } from './typescript-summary.js';
 
 // The oxc AST is ESTree plus TypeScript nodes; only the fields read here are typed.
 interface AstNode {
