@@ -333,7 +333,6 @@ export abstract class BodyWalker extends TokenWalker {
     let cursor = body + 1;
     while (cursor < close) {
       if (this.isPunct(cursor, ';')) cursor++;
-      else if (this.isPunct(cursor, '@')) this.decline('decorator', cursor);
       else if (this.isWord(cursor, 'static') && this.isPunct(cursor + 1, '{'))
         cursor = this.walkBlock(cursor + 1);
       else cursor = this.classMember(cursor, close, onMethod, ambient);
@@ -348,7 +347,7 @@ export abstract class BodyWalker extends TokenWalker {
     ambient: boolean,
   ): number {
     const start = this.start[index]!;
-    let cursor = index;
+    let cursor = this.skipDecorators(index);
     let readonly = false;
     while (
       this.isIdentifier(cursor) &&
@@ -418,6 +417,26 @@ export abstract class BodyWalker extends TokenWalker {
     else this.decline('method does not end where expected', cursor);
     if (name !== undefined && onMethod) onMethod(name, start, end, bodyStart);
     return cursor;
+  }
+
+  /**
+   * The index after the decorators at `index` (`@a`, `@a.b(...)`, `@(expr)`), walked; `index`
+   * itself when there are none. TypeScript files only.
+   */
+  protected skipDecorators(index: number): number {
+    while (this.isPunct(index, '@')) {
+      if (!this.typescript) this.decline('decorator in a JavaScript file', index);
+      let cursor = index + 1;
+      if (this.isPunct(cursor, '(')) cursor = this.walkGroup(cursor);
+      else {
+        if (!this.isIdentifier(cursor)) this.decline('unrecognised decorator', index);
+        cursor++;
+        while (this.isPunct(cursor, '.') && this.isIdentifier(cursor + 1)) cursor += 2;
+        if (this.isPunct(cursor, '(') && this.sameLine(cursor)) cursor = this.walkGroup(cursor);
+      }
+      index = cursor;
+    }
+    return index;
   }
 
   // ---------------------------------------------------------------- values

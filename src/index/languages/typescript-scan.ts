@@ -92,6 +92,8 @@ class ModuleScanner extends BodyWalker {
   private readonly declarations: DeclarationRecord[] = [];
   private readonly assignments: AssignmentRecord[] = [];
   private defaultExports = 0;
+  /** Where the statement being scanned starts (after decorators of `@d export class`, as in oxc). */
+  private statementStart = 0;
   /** Whether the statement just scanned counts as declaring (not an import or expression statement). */
   private declares = true;
 
@@ -108,10 +110,10 @@ class ModuleScanner extends BodyWalker {
   scan(comments: ModuleOutline['comments']): ModuleOutline {
     let firstStatement: ModuleOutline['firstStatement'];
     for (let index = 0; index < this.count; ) {
-      const start = this.start[index]!;
+      this.statementStart = this.start[index]!;
       this.declares = true;
       index = this.statement(index);
-      firstStatement ??= { start, declares: this.declares };
+      firstStatement ??= { start: this.statementStart, declares: this.declares };
     }
     return {
       comments,
@@ -130,7 +132,7 @@ class ModuleScanner extends BodyWalker {
     if (this.kind[index] === PUNCT) {
       if (this.isPunct(index, '{')) return this.plainStatement(index);
       if (this.isPunct(index, ';')) return this.plainStatement(index);
-      if (this.isPunct(index, '@')) this.decline('decorator');
+      if (this.isPunct(index, '@')) return this.decoratedStatement(index);
       if (this.isPunct(index, '(') && (this.isWord(index + 1, 'module') || this.isWord(index + 1, 'exports')))
         this.decline('parenthesized assignment target');
       return this.expressionStatement(index);
@@ -201,6 +203,25 @@ class ModuleScanner extends BodyWalker {
   private plainStatement(index: number): number {
     if (this.file.ambient) this.decline('statement in a declaration file', index);
     return this.walkStatement(index);
+  }
+
+  /**
+   * `@d class C` (the statement starts at the decorator) or `@d export class C` (it starts at
+   * `export`, and the decorators belong to neither the statement nor the declaration).
+   */
+  private decoratedStatement(index: number): number {
+    const next = this.skipDecorators(index);
+    const placement = { statement: index, entry: next, exported: false, isDefault: false, declare: false };
+    if (this.isWord(next, 'export')) {
+      const declaration = this.isWord(next + 1, 'default') ? next + 2 : next + 1;
+      if (!this.isWord(declaration, 'class') && !this.isWord(declaration, 'abstract'))
+        this.decline('decorator before a declaration that is not a class', index);
+      this.statementStart = this.start[next]!;
+      return this.exportStatement(next);
+    }
+    if (!this.isWord(next, 'class') && !(this.isWord(next, 'abstract') && this.isWord(next + 1, 'class')))
+      this.decline('decorator before a declaration that is not a class', index);
+    return this.classDeclaration(next, placement);
   }
 
   /** `interface X`, `type X =`, `namespace X`, `declare ...`: keywords that are also identifiers. */
@@ -394,7 +415,7 @@ class ModuleScanner extends BodyWalker {
     const list = typeOnly ? next + 1 : next;
     if (this.isPunct(list, '*')) return this.exportStar(index, list, typeOnly);
     if (this.isPunct(list, '{')) return this.exportList(list, typeOnly);
-    if (!this.isIdentifier(next)) this.decline('unrecognised export');
+    if (!this.isIdentifier(next) && !this.isPunct(next, '@')) this.decline('unrecognised export');
     return this.declaration(next, placement);
   }
 
@@ -489,7 +510,12 @@ class ModuleScanner extends BodyWalker {
         this.decline('TypeScript declaration in a JavaScript file');
       return this.declaration(index, placement);
     }
-    if (this.isPunct(index, '@')) this.decline('decorator');
+    if (this.isPunct(index, '@')) {
+      const keyword = this.skipDecorators(index);
+      if (!this.isWord(keyword, 'class') && !this.isWord(keyword, 'abstract'))
+        this.decline('unrecognised decorator');
+      return this.classDeclaration(keyword, placement);
+    }
     const end = this.walkExpression(index, 0);
     const [first] = this.unwrapParentheses(index, end);
     const start = this.start[first]!;
@@ -532,6 +558,12 @@ class ModuleScanner extends BodyWalker {
   // ---------------------------------------------------------------- declarations
 
   private declaration(index: number, placement: Placement): number {
+    if (this.isPunct(index, '@')) {
+      const keyword = this.skipDecorators(index);
+      if (!this.isWord(keyword, 'class') && !this.isWord(keyword, 'abstract'))
+        this.decline('unrecognised decorator');
+      return this.classDeclaration(keyword, placement);
+    }
     switch (this.word(index)) {
       case 'function':
       case 'async':

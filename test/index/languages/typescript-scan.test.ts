@@ -536,6 +536,28 @@ const SNIPPETS: Array<[name: string, path: string, text: string]> = [
     'export declare class A {\n  static readonly x = 1;\n  m(): void;\n}\nexport declare const c = 1;\ninterface I { a?: string; b(x: number): void }',
   ],
   [
+    'decorators',
+    'a.ts',
+    lines(
+      '/** The module doc, long enough. */',
+      '',
+      '/** Service doc. */',
+      '@Injectable({ providedIn: "root" })',
+      'export class S {',
+      '  /** Field. */',
+      '  @Input() name: string;',
+      '  /** Handler. */',
+      "  @HostListener('click', ['$event'])",
+      '  onClick(@Inject(X) e: Event) {}',
+      '  constructor(@Inject(TOKEN) private readonly t: T) {}',
+      '}',
+      '@a.b @c() class D {}',
+      '@(foo.bar) class F {}',
+      'export @d class T {}',
+      '@e export default class U {}',
+    ),
+  ],
+  [
     'type predicates and arrow return types',
     'a.ts',
     'export const isS = (x: unknown): x is string => typeof x === "string";',
@@ -585,9 +607,10 @@ describe('fast TypeScript scanner', () => {
     });
   });
 
-  it('decorators: declines rather than guess their spans', () => {
-    expectDeclined('a.ts', '@Component({})\nexport class A {}');
-    expectDeclined('a.ts', 'export class A {\n  @Input() x = 1;\n}');
+  it('decorators: only on classes and class members, only in TypeScript', () => {
+    expectDeclined('a.ts', '@decorate\nfunction f() {}');
+    expectDeclined('a.js', '@decorate\nclass A {}');
+    expectDeclined('a.ts', 'const a = @decorate class {};');
   });
 
   it('the adapter gives the same facts whichever path runs', async () => {
