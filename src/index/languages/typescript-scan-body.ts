@@ -17,6 +17,8 @@ import {
 
 const NOT_IDENTIFIERS = new Set(['this', 'null', 'true', 'false', 'super']);
 
+const PARAMETER_MODIFIERS = new Set(['public', 'private', 'protected', 'readonly', 'override']);
+
 const CLASS_MODIFIERS = new Set([
   'static',
   'public',
@@ -184,7 +186,7 @@ export abstract class BodyWalker extends TokenWalker {
       }
       case 'for': {
         const open = this.isWord(index + 1, 'await') ? index + 2 : index + 1;
-        return this.walkStatement(this.after(this.expectPunct(open, '(')));
+        return this.walkStatement(this.walkForHead(this.expectPunct(open, '(')));
       }
       case 'while':
         return this.walkStatement(this.walkCondition(index + 1));
@@ -199,6 +201,90 @@ export abstract class BodyWalker extends TokenWalker {
       default:
         return this.walkSwitchBody(this.walkCondition(index + 1));
     }
+  }
+
+  /** `for (init; test; update)`, `for (x of y)`, `for (x in y)`: the index after the `)`. */
+  private walkForHead(open: number): number {
+    const close = this.match[open]!;
+    let index = open + 1;
+    if (this.isWord(index, 'const') || this.isWord(index, 'var') || this.startsLetDeclaration(index)) {
+      index++;
+      for (;;) {
+        index = this.walkBinding(index);
+        if (this.isWord(index, 'of') || this.isWord(index, 'in')) return this.walkForOf(index, close);
+        if (this.isPunct(index, '=')) index = this.walkExpression(index + 1, STOP_AT_COMMA);
+        if (!this.isPunct(index, ',')) break;
+        index++;
+      }
+    } else if (!this.isPunct(index, ';')) {
+      const target = this.isIdentifier(index)
+        ? index + 1
+        : this.isPunct(index, '[') || this.isPunct(index, '{')
+          ? this.after(index)
+          : -1;
+      if (target >= 0 && this.isWord(target, 'of')) return this.walkForOf(target, close);
+      index = this.walkExpression(index, 0);
+      if (index === close) return close + 1;
+    }
+    index = this.expectPunct(index, ';') + 1;
+    if (!this.isPunct(index, ';')) index = this.walkExpression(index, 0);
+    index = this.expectPunct(index, ';') + 1;
+    if (index < close) index = this.walkExpression(index, 0);
+    if (index !== close) this.decline('unexpected token in a for loop', index);
+    return close + 1;
+  }
+
+  private walkForOf(keyword: number, close: number): number {
+    if (this.walkExpression(keyword + 1, 0) !== close)
+      this.decline('unexpected token in a for loop', keyword);
+    return close + 1;
+  }
+
+  private startsLetDeclaration(index: number): boolean {
+    const next = index + 1;
+    return (
+      this.isWord(index, 'let') &&
+      (this.isIdentifier(next) || this.isPunct(next, '[') || this.isPunct(next, '{'))
+    );
+  }
+
+  /** A binding (a name or a destructuring pattern) with its optional `!` and type. */
+  private walkBinding(index: number): number {
+    if (this.isIdentifier(index)) index++;
+    else if (this.isPunct(index, '{')) index = this.walkObject(index);
+    else if (this.isPunct(index, '[')) index = this.walkList(index, true);
+    else this.decline('unrecognised binding', index);
+    if (this.isPunct(index, '!')) index++;
+    return this.isPunct(index, ':') ? this.walkType(index + 1, 0) : index;
+  }
+
+  /** Parameters: `[modifiers] [...]binding[?][: type][= value]`, separated by commas. */
+  protected walkParameters(open: number): number {
+    const close = this.match[open]!;
+    let index = open + 1;
+    while (index < close) {
+      index = this.skipDecorators(index);
+      while (this.isAnyParameterModifier(index)) index++;
+      if (this.isPunct(index, '...')) index++;
+      if (this.isIdentifier(index)) index++;
+      else if (this.isPunct(index, '{')) index = this.walkObject(index);
+      else if (this.isPunct(index, '[')) index = this.walkList(index, true);
+      else this.decline('unrecognised parameter', index);
+      if (this.isPunct(index, '?')) index++;
+      if (this.isPunct(index, ':')) index = this.walkType(index + 1, 0);
+      if (this.isPunct(index, '=')) index = this.walkExpression(index + 1, STOP_AT_COMMA);
+      if (index < close) index = this.expectPunct(index, ',') + 1;
+    }
+    return close + 1;
+  }
+
+  /** `constructor(private readonly x: X)`: a modifier followed by the parameter on the same line. */
+  private isAnyParameterModifier(index: number): boolean {
+    if (!this.isIdentifier(index) || !PARAMETER_MODIFIERS.has(this.word(index))) return false;
+    const next = index + 1;
+    return (
+      this.sameLine(next) && (this.isIdentifier(next) || this.isPunct(next, '{') || this.isPunct(next, '['))
+    );
   }
 
   /** `( expression )` after `if`, `while`, `switch`: the index after the `)`. */
@@ -243,13 +329,20 @@ export abstract class BodyWalker extends TokenWalker {
   }
 
   /** `(` ... `)`: arrow parameters (not walked), else a grouping or argument list. */
+  protected walkArguments(open: number): number {
+    return this.walkElements(open, this.match[open]!, false);
+  }
+
   protected walkGroup(open: number): number {
     const close = this.match[open]!;
     const next = close + 1;
-    if (this.isPunct(next, '=>')) return next;
+    if (this.isPunct(next, '=>')) return this.walkParameters(open);
     if (this.typescript && this.isPunct(next, ':')) {
       const arrow = this.arrowAfterReturnType(next + 1);
-      if (arrow >= 0) return arrow;
+      if (arrow >= 0) {
+        this.walkParameters(open);
+        return arrow;
+      }
     }
     return this.walkElements(open, close, false);
   }
@@ -402,7 +495,7 @@ export abstract class BodyWalker extends TokenWalker {
     ambient: boolean,
   ): number {
     let cursor = this.isPunct(index, '<') ? this.skipAngles(index) : index;
-    cursor = this.after(this.expectPunct(cursor, '('));
+    cursor = this.walkParameters(this.expectPunct(cursor, '('));
     if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, STOP_AT_BRACE);
     let end: number;
     let bodyStart: number | undefined;
@@ -427,12 +520,12 @@ export abstract class BodyWalker extends TokenWalker {
     while (this.isPunct(index, '@')) {
       if (!this.typescript) this.decline('decorator in a JavaScript file', index);
       let cursor = index + 1;
-      if (this.isPunct(cursor, '(')) cursor = this.walkGroup(cursor);
+      if (this.isPunct(cursor, '(')) cursor = this.walkArguments(cursor);
       else {
         if (!this.isIdentifier(cursor)) this.decline('unrecognised decorator', index);
         cursor++;
         while (this.isPunct(cursor, '.') && this.isIdentifier(cursor + 1)) cursor += 2;
-        if (this.isPunct(cursor, '(') && this.sameLine(cursor)) cursor = this.walkGroup(cursor);
+        if (this.isPunct(cursor, '(') && this.sameLine(cursor)) cursor = this.walkArguments(cursor);
       }
       index = cursor;
     }
@@ -556,7 +649,7 @@ export abstract class BodyWalker extends TokenWalker {
     }
     if (this.isPunct(after, '(') || this.isPunct(after, '<')) {
       let next = this.isPunct(after, '<') ? this.skipAngles(after) : after;
-      next = this.after(this.expectPunct(next, '('));
+      next = this.walkParameters(this.expectPunct(next, '('));
       if (this.isPunct(next, ':')) next = this.walkType(next + 1, STOP_AT_BRACE);
       return { value: { start, name, local: undefined }, next: this.walkBlock(this.expectPunct(next, '{')) };
     }

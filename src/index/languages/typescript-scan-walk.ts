@@ -372,10 +372,12 @@ export abstract class TokenWalker {
       else state = NEEDS;
     } else if (kind === PUNCT) {
       const punct = this.punctAt(index);
-      if (punct === OPEN_PAREN) next = this.walkGroup(index);
+      // After an operand, `(` is a call, unless the operand is `async` (`async (x) => x`).
+      if (punct === OPEN_PAREN)
+        next = this.isWord(index - 1, 'async') ? this.walkGroup(index) : this.walkArguments(index);
       else if (punct === OPEN_BRACKET) next = this.walkIndex(index);
       else if (punct === DOT) next = this.memberName(index + 1);
-      else if (punct === OPTIONAL_CHAIN && this.isPunct(index + 1, '(')) next = this.walkGroup(index + 1);
+      else if (punct === OPTIONAL_CHAIN && this.isPunct(index + 1, '(')) next = this.walkArguments(index + 1);
       else if (punct === OPTIONAL_CHAIN && this.isPunct(index + 1, '[')) next = this.walkIndex(index + 1);
       else if (punct === OPTIONAL_CHAIN) next = this.memberName(index + 1);
       else if (punct === LESS && this.typescript && this.typeArgumentsAt(index) >= 0)
@@ -401,7 +403,11 @@ export abstract class TokenWalker {
   protected abstract walkList(open: number, holes: boolean): number;
   /** `(` as a grouping, argument list or arrow parameters. */
   protected abstract walkGroup(open: number): number;
+  /** The argument list of a call. */
+  protected abstract walkArguments(open: number): number;
   protected abstract walkTemplate(head: number): number;
+  /** A parameter list at `open`; returns the index after its `)`. */
+  protected abstract walkParameters(open: number): number;
   protected abstract walkFunctionExpression(index: number): number;
   protected abstract walkClassExpression(index: number): number;
 
@@ -641,7 +647,7 @@ export abstract class TokenWalker {
     let name: string | undefined;
     if (this.isIdentifier(index)) name = this.word(index++);
     if (this.isPunct(index, '<')) index = this.skipAngles(index);
-    index = this.after(this.expectPunct(index, '('));
+    index = this.walkParameters(this.expectPunct(index, '('));
     if (this.isPunct(index, ':')) index = this.walkType(index + 1, STOP_AT_BRACE);
     return { name, next: index };
   }
