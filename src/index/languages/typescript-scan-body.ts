@@ -17,6 +17,18 @@ import {
 
 const NOT_IDENTIFIERS = new Set(['this', 'null', 'true', 'false', 'super']);
 
+/** Declarations that cannot be the body of an `if` or loop (a `var` can). */
+const SINGLE_STATEMENT_DECLARATIONS = [
+  'const',
+  'let',
+  'class',
+  'function',
+  'async',
+  'enum',
+  'interface',
+  'abstract',
+];
+
 const PARAMETER_MODIFIERS = new Set(['public', 'private', 'protected', 'readonly', 'override']);
 
 const CLASS_MODIFIERS = new Set([
@@ -38,6 +50,16 @@ const CLASS_MODIFIERS = new Set([
 export type MethodVisitor = (name: string, start: number, end: number, bodyStart: number | undefined) => void;
 
 export abstract class BodyWalker extends TokenWalker {
+  /** How many function bodies enclose the statement being walked (`return` needs one). */
+  private functionDepth = 0;
+
+  /** A function's body: a block in which `return` is allowed. */
+  protected walkFunctionBody(open: number): number {
+    this.functionDepth++;
+    const next = this.walkBlock(this.expectPunct(open, '{'));
+    this.functionDepth--;
+    return next;
+  }
   // ---------------------------------------------------------------- statements
 
   /** Walks the statements of the block whose `{` is at `open`; returns the index after its `}`. */
@@ -60,8 +82,16 @@ export abstract class BodyWalker extends TokenWalker {
     const length = this.end[index]! - this.start[index]!;
     const keyword = length >= 2 && length <= 9 ? this.walkKeywordStatement(index) : -1;
     if (keyword >= 0) return keyword;
-    if (this.isPunct(index + 1, ':')) return this.walkStatement(index + 2);
+    if (this.isPunct(index + 1, ':')) return this.walkSubStatement(index + 2);
     return this.finishStatement(this.walkExpression(index, 0));
+  }
+
+  /** The body of an `if`, loop or label: a statement, but not a declaration. */
+  protected walkSubStatement(index: number): number {
+    if (SINGLE_STATEMENT_DECLARATIONS.some((word) => this.isWord(index, word)) && this.sameLine(index + 1))
+      if (this.isIdentifier(index + 1) || this.isPunct(index + 1, '{') || this.isPunct(index + 1, '['))
+        this.decline('declaration as the body of a statement', index);
+    return this.walkStatement(index);
   }
 
   /** A statement that starts with a keyword, or -1 when the word at `index` starts an expression. */
@@ -95,6 +125,7 @@ export abstract class BodyWalker extends TokenWalker {
       case 'switch':
         return this.walkControlStatement(index);
       case 'return':
+        if (this.functionDepth === 0) this.decline('`return` outside a function', index);
         if (this.isPunct(index + 1, ';') || this.isPunct(index + 1, '}') || this.newlineBefore(index + 1))
           return this.finishStatement(index + 1);
         return this.finishStatement(this.walkExpression(index + 1, 0));
@@ -174,24 +205,24 @@ export abstract class BodyWalker extends TokenWalker {
   private walkFunctionDeclaration(index: number): number {
     const { name, next } = this.functionHeader(index);
     if (name === undefined) this.decline('function without a name', index);
-    return this.walkBlock(this.expectPunct(next, '{'));
+    return this.walkFunctionBody(next);
   }
 
   protected walkControlStatement(index: number): number {
     switch (this.word(index)) {
       case 'if': {
-        let next = this.walkStatement(this.walkCondition(index + 1));
-        if (this.isWord(next, 'else')) next = this.walkStatement(next + 1);
+        let next = this.walkSubStatement(this.walkCondition(index + 1));
+        if (this.isWord(next, 'else')) next = this.walkSubStatement(next + 1);
         return next;
       }
       case 'for': {
         const open = this.isWord(index + 1, 'await') ? index + 2 : index + 1;
-        return this.walkStatement(this.walkForHead(this.expectPunct(open, '(')));
+        return this.walkSubStatement(this.walkForHead(this.expectPunct(open, '(')));
       }
       case 'while':
-        return this.walkStatement(this.walkCondition(index + 1));
+        return this.walkSubStatement(this.walkCondition(index + 1));
       case 'do': {
-        const next = this.walkStatement(index + 1);
+        const next = this.walkSubStatement(index + 1);
         if (!this.isWord(next, 'while')) this.decline('expected `while`', next);
         const after = this.walkCondition(next + 1);
         return this.isPunct(after, ';') ? after + 1 : after;
@@ -296,9 +327,11 @@ export abstract class BodyWalker extends TokenWalker {
 
   private walkTry(index: number): number {
     let next = this.walkBlock(this.expectPunct(index + 1, '{'));
+    const handled = this.isWord(next, 'catch') || this.isWord(next, 'finally');
+    if (!handled) this.decline('`try` without `catch` or `finally`', index);
     if (this.isWord(next, 'catch')) {
       next++;
-      if (this.isPunct(next, '(')) next = this.after(next);
+      if (this.isPunct(next, '(')) next = this.walkParameters(next);
       next = this.walkBlock(this.expectPunct(next, '{'));
     }
     if (this.isWord(next, 'finally')) next = this.walkBlock(this.expectPunct(next + 1, '{'));
@@ -320,8 +353,7 @@ export abstract class BodyWalker extends TokenWalker {
   // ---------------------------------------------------------------- expressions' contents
 
   protected walkFunctionExpression(index: number): number {
-    const { next } = this.functionHeader(index);
-    return this.walkBlock(this.expectPunct(next, '{'));
+    return this.walkFunctionBody(this.functionHeader(index).next);
   }
 
   protected walkClassExpression(index: number): number {
@@ -502,7 +534,7 @@ export abstract class BodyWalker extends TokenWalker {
     if (this.isPunct(cursor, '{')) {
       if (ambient) this.decline('method body in an ambient context', cursor);
       bodyStart = this.start[cursor];
-      cursor = this.walkBlock(cursor);
+      cursor = this.walkFunctionBody(cursor);
       end = this.end[cursor - 1]!;
     } else if (!this.typescript) this.decline('method without a body in a JavaScript file', cursor);
     else if (this.isPunct(cursor, ';')) end = this.end[cursor++]!;
@@ -651,7 +683,7 @@ export abstract class BodyWalker extends TokenWalker {
       let next = this.isPunct(after, '<') ? this.skipAngles(after) : after;
       next = this.walkParameters(this.expectPunct(next, '('));
       if (this.isPunct(next, ':')) next = this.walkType(next + 1, STOP_AT_BRACE);
-      return { value: { start, name, local: undefined }, next: this.walkBlock(this.expectPunct(next, '{')) };
+      return { value: { start, name, local: undefined }, next: this.walkFunctionBody(next) };
     }
     if (key !== index || this.kind[key] !== IDENT) this.decline('unexpected object property', index);
     // `{ a = 1 }` is only valid as a destructuring target, which oxc reads as a pattern.

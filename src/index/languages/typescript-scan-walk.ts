@@ -224,12 +224,14 @@ export abstract class TokenWalker {
           if (newline) break;
           this.decline(`unexpected \`${this.word(index)}\` after an expression`, index);
         }
-        if ((options & STOP_AT_COLON) !== 0 && this.isPunct(index, '?')) conditionals++;
+        if (this.isPunct(index, '?')) conditionals++;
+        else if (this.isPunct(index, ':') && conditionals-- === 0) this.decline('`:` without `?`', index);
       }
       index = state === NEEDS ? this.operand(index) : this.operator(index);
       state = this.lastState;
     }
     if (state === NEEDS) this.decline('incomplete expression', index);
+    if (conditionals > 0) this.decline('`?` without `:`', index);
     return index;
   }
 
@@ -294,7 +296,7 @@ export abstract class TokenWalker {
       if (punct === OPEN_PAREN) next = this.walkGroup(index);
       else if (punct === OPEN_BRACKET) next = this.walkList(index, true);
       else if (punct === OPEN_BRACE && index > 0 && this.isPunct(index - 1, '=>')) {
-        next = this.walkBlock(index);
+        next = this.walkFunctionBody(index);
         state = ARROW_DONE;
       } else if (punct === OPEN_BRACE) next = this.walkObject(index);
       else if (punct === LESS) {
@@ -319,7 +321,7 @@ export abstract class TokenWalker {
     else if (this.isWord(index, 'class')) next = this.walkClassExpression(index);
     else if (this.isWord(index, 'async') && this.sameLine(index + 1) && this.isWord(index + 1, 'function'))
       next = this.walkFunctionExpression(index);
-    else if (this.isWord(index, 'async') && this.sameLine(index + 1) && this.isIdentifier(index + 1))
+    else if (this.isWord(index, 'async') && this.sameLine(index + 1) && this.startsAsyncArrow(index + 1))
       state = NEEDS;
     else if (this.isWord(index, 'yield')) return this.yieldOperand(index);
     else if (this.isWord(index, 'new') && this.isPunct(index + 1, '.')) state = DONE;
@@ -330,6 +332,13 @@ export abstract class TokenWalker {
     }
     this.lastState = state;
     return next;
+  }
+
+  /** After `async`: `x =>`, `(x) =>`, `<T>(x) =>` (or a call of a function named `async`, walked alike). */
+  private startsAsyncArrow(index: number): boolean {
+    return (
+      this.isIdentifier(index) || this.isPunct(index, '(') || (this.typescript && this.isPunct(index, '<'))
+    );
   }
 
   /** `yield`, `yield x`, `yield* x`: an operand may follow only on the same line. */
@@ -372,9 +381,7 @@ export abstract class TokenWalker {
       else state = NEEDS;
     } else if (kind === PUNCT) {
       const punct = this.punctAt(index);
-      // After an operand, `(` is a call, unless the operand is `async` (`async (x) => x`).
-      if (punct === OPEN_PAREN)
-        next = this.isWord(index - 1, 'async') ? this.walkGroup(index) : this.walkArguments(index);
+      if (punct === OPEN_PAREN) next = this.walkArguments(index);
       else if (punct === OPEN_BRACKET) next = this.walkIndex(index);
       else if (punct === DOT) next = this.memberName(index + 1);
       else if (punct === OPTIONAL_CHAIN && this.isPunct(index + 1, '(')) next = this.walkArguments(index + 1);
@@ -397,7 +404,7 @@ export abstract class TokenWalker {
   }
 
   // Walking what an expression contains: implemented by `BodyWalker`.
-  protected abstract walkBlock(open: number): number;
+  protected abstract walkFunctionBody(open: number): number;
   protected abstract walkObject(open: number): number;
   /** An array literal or argument list: elements separated by commas (`holes`: `[a, , b]`). */
   protected abstract walkList(open: number, holes: boolean): number;

@@ -304,7 +304,7 @@ class ModuleScanner extends BodyWalker {
       if (this.isPunct(cursor, ',')) {
         if (typeOnly) this.decline('type-only import with default and named bindings');
         cursor++;
-      }
+      } else if (!this.isWord(cursor, 'from')) this.decline('expected `from`', cursor);
     }
     if (this.isPunct(cursor, '*')) {
       if (!this.isWord(cursor + 1, 'as') || !this.isIdentifier(cursor + 2))
@@ -621,7 +621,7 @@ class ModuleScanner extends BodyWalker {
     if (this.isPunct(next, '{')) {
       if (this.ambient(placement)) this.decline('function body in an ambient context', next);
       bodyStart = this.start[next];
-      after = this.walkBlock(next);
+      after = this.walkFunctionBody(next);
       end = this.end[after - 1]!;
     } else {
       if (!this.typescript) this.decline('function without a body in a JavaScript file');

@@ -588,6 +588,13 @@ const DECLINED: Array<[name: string, path: string, text: string]> = [
   ['initializer in an ambient class', 'a.ts', 'declare class A {\n  x = 1;\n}'],
   ['export inside an interface', 'a.ts', 'interface A {\n  export a: string;\n}'],
   ['unterminated type arguments', 'a.ts', 'let x: Map<string, number'],
+  ['try without catch or finally', 'a.ts', 'try {\n  run();\n}'],
+  ['return outside a function', 'a.ts', 'if (done) {\n  return;\n}'],
+  ['declaration as the body of an if', 'a.ts', 'if (a) const b = 1;'],
+  ['conditional without a colon', 'a.ts', 'export const a = (b ? c);'],
+  ['default and namespace import without a comma', 'a.ts', "import a * as b from 'c';"],
+  ['bad parameter list', 'a.ts', 'export function f(a b) {}'],
+  ['bad for-loop head', 'a.ts', 'for (let i = 0; i < n i++) {}'],
   ['member access after type arguments', 'a.ts', 'class G<T> extends Base<T>.Inner {}\nconst x = f<T>.y;'],
 ];
 
