@@ -46,6 +46,15 @@ export function scanTypeScript(path: string, text: string): ModuleOutline | unde
   return 'outline' in result ? result.outline : undefined;
 }
 
+interface Declarator {
+  name: string | undefined;
+  start: number;
+  end: number;
+  /** Tokens of the value, [first, last). */
+  init: [number, number] | undefined;
+  next: number;
+}
+
 /** Where a declaration sits: its statement, whether it is exported, and how. */
 interface Placement {
   /** Token index of the statement (`export`, `declare` or the keyword). */
@@ -733,59 +742,63 @@ class ModuleScanner extends BodyWalker {
 
   private variableStatement(index: number, placement: Placement): number {
     const keyword = this.word(index);
-    const declarators: Array<{
-      name: string | undefined;
-      start: number;
-      end: number;
-      init?: [number, number];
-    }> = [];
-    let cursor = index + 1;
-    for (;;) {
-      const first = cursor;
-      let name: string | undefined;
-      if (this.isIdentifier(cursor)) name = this.word(cursor++);
-      else if (this.isPunct(cursor, '{') || this.isPunct(cursor, '[')) {
-        if (placement.exported) this.decline('exported destructuring');
-        cursor = this.after(cursor);
-      } else this.decline('unrecognised variable declaration');
-      if (this.isPunct(cursor, '!')) cursor++;
-      if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, 0);
-      let init: [number, number] | undefined;
-      if (this.isPunct(cursor, '=')) {
-        if (keyword !== 'const' && this.ambient(placement))
-          this.decline('initializer in an ambient context', cursor);
-        const end = this.walkExpression(cursor + 1, STOP_AT_COMMA);
-        init = [cursor + 1, end];
-        cursor = end;
-      } else if ((keyword === 'const' && !placement.declare && !this.file.ambient) || name === undefined)
-        this.decline('declaration without a value');
-      declarators.push({ name, start: this.start[first]!, end: this.end[cursor - 1]!, init });
-      if (!this.isPunct(cursor, ',')) break;
-      cursor++;
-    }
+    const declarators: Declarator[] = [];
+    let cursor = index;
+    do {
+      const declarator = this.declarator(cursor + 1, keyword, placement);
+      declarators.push(declarator);
+      cursor = declarator.next;
+    } while (this.isPunct(cursor, ','));
     const next = this.finishStatement(cursor);
-    const end = this.statementEnd;
+    this.recordVariables(declarators, keyword, placement);
+    return next;
+  }
+
+  /** `name[!][: type][= value]` or a destructuring pattern, up to the `,` or the statement's end. */
+  private declarator(first: number, keyword: string, placement: Placement): Declarator {
+    let cursor = first;
+    let name: string | undefined;
+    if (this.isIdentifier(cursor)) name = this.word(cursor++);
+    else if (this.isPunct(cursor, '{') || this.isPunct(cursor, '[')) {
+      if (placement.exported) this.decline('exported destructuring', cursor);
+      cursor = this.isPunct(cursor, '{') ? this.walkObject(cursor) : this.walkList(cursor, true);
+    } else this.decline('unrecognised variable declaration', cursor);
+    if (this.isPunct(cursor, '!')) cursor++;
+    if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, 0);
+    let init: [number, number] | undefined;
+    if (this.isPunct(cursor, '=')) {
+      if (keyword !== 'const' && this.ambient(placement))
+        this.decline('initializer in an ambient context', cursor);
+      const end = this.walkExpression(cursor + 1, STOP_AT_COMMA);
+      init = [cursor + 1, end];
+      cursor = end;
+    } else if ((keyword === 'const' && !this.ambient(placement)) || name === undefined)
+      this.decline('declaration without a value', cursor);
+    return { name, start: this.start[first]!, end: this.end[cursor - 1]!, init, next: cursor };
+  }
+
+  /**
+   * Symbols of the declarators with a name (a lone declarator spans its statement, as in oxc) and,
+   * when exported, one export entry each.
+   */
+  private recordVariables(declarators: Declarator[], keyword: string, placement: Placement): void {
+    const single = declarators.length === 1;
     for (const declarator of declarators) {
       if (declarator.name === undefined) continue;
       const value = declarator.init && this.assignedValue(declarator.init[0], declarator.init[1], false);
-      const kind = value?.kind === 'function' ? 'function' : keyword === 'const' ? 'const' : 'variable';
-      const bodyStart = value?.kind === 'function' || value?.kind === 'class' ? value.bodyStart : undefined;
-      const single = declarators.length === 1;
       this.declarations.push({
         name: declarator.name,
-        kind,
+        kind: value?.kind === 'function' ? 'function' : keyword === 'const' ? 'const' : 'variable',
         start: single ? this.start[placement.statement]! : declarator.start,
-        end: single ? end : declarator.end,
-        bodyStart,
+        end: single ? this.statementEnd : declarator.end,
+        bodyStart: value?.kind === 'function' || value?.kind === 'class' ? value.bodyStart : undefined,
         exported: placement.exported,
       });
     }
-    if (placement.exported) {
-      const start = this.start[placement.entry]!;
-      const entries = declarators.map(({ name }) => this.entry(start, name!, name, placement.declare));
-      this.addExport(this.start[placement.statement]!, entries);
-    }
-    return next;
+    if (!placement.exported) return;
+    const start = this.start[placement.entry]!;
+    const entries = declarators.map(({ name }) => this.entry(start, name!, name, placement.declare));
+    this.addExport(this.start[placement.statement]!, entries);
   }
 
   // ---------------------------------------------------------------- dynamic imports
