@@ -1,7 +1,7 @@
 /**
  * A char-code tokenizer for TypeScript and JavaScript, the first half of the fast scanner. It
  * writes tokens into reused typed arrays (kind, span, flags, and for every bracket the index of
- * its partner, so the scanner skips a function body in one step) and collects comments. It throws
+ * its partner, so the scanner can step over a group in one move) and collects comments. It throws
  * `Decline` rather than guess: a `/` whose meaning depends on more than the previous token, JSX,
  * unterminated literals, unbalanced brackets, escapes in identifiers.
  */
@@ -94,6 +94,16 @@ function isLineTerminator(code: number): boolean {
   return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 }
 
+/** `dgimsuvy`, each at most once, not both `u` and `v`. */
+const VALID_FLAGS = /^(?!.*(.).*\1)(?!.*u.*v|.*v.*u)[dgimsuvy]*$/;
+const IDENTIFIER_PART = /^[\p{ID_Continue}\u200c\u200d]$/u;
+
+function isDigit(code: number, base: number): boolean {
+  if (code >= 48 && code <= 57) return code - 48 < base;
+  const letter = code | 32;
+  return base === 16 && letter >= 97 && letter <= 102;
+}
+
 function isWideSpace(code: number): boolean {
   return (
     code === 0xa0 ||
@@ -170,8 +180,9 @@ class Lexer {
 
   run(): Tokens {
     const { text } = this;
-    if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
-    if (text.charCodeAt(this.pos) === 35 && text.charCodeAt(this.pos + 1) === 33) this.hashbang();
+    // A hashbang only at the very start: after a byte order mark oxc reports it as an error.
+    if (text.charCodeAt(0) === 35 && text.charCodeAt(1) === 33) this.hashbang();
+    else if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
     for (;;) {
       this.skipTrivia();
       if (this.pos >= text.length) break;
@@ -342,10 +353,17 @@ class Lexer {
         else if (code === 92) throw new Decline('escape sequence in an identifier');
         else break;
       } else if (isLineTerminator(code) || isWideSpace(code)) break;
-      else pos++;
+      else pos = this.wideIdentifierPart(pos);
     }
     this.pos = pos;
     return pos;
+  }
+
+  /** A non-ASCII character inside an identifier must be one Unicode allows there. */
+  private wideIdentifierPart(pos: number): number {
+    const character = String.fromCodePoint(this.text.codePointAt(pos)!);
+    if (!IDENTIFIER_PART.test(character)) throw new Decline('character not allowed in an identifier');
+    return pos + character.length;
   }
 
   private privateName(start: number): void {
@@ -354,24 +372,39 @@ class Lexer {
     this.emit(PRIVATE, start, this.identifierEnd(start + 2), 0);
   }
 
+  /**
+   * A numeric literal, as strictly as oxc reads it: separators only between digits, digits that fit
+   * the base, an exponent with digits, `n` only on integers; anything else declines.
+   */
   private number(start: number): void {
     const { text } = this;
-    let pos = start;
-    const second = text.charCodeAt(start + 1) | 32;
-    if (text.charCodeAt(start) === 48 && (second === 120 || second === 111 || second === 98)) {
-      pos += 2;
-      while (pos < text.length && (charClass[text.charCodeAt(pos)]! & ID_PART) !== 0) pos++;
+    const prefix = text.charCodeAt(start + 1) | 32;
+    let pos: number;
+    let integer = true;
+    if (text.charCodeAt(start) === 48 && (prefix === 120 || prefix === 111 || prefix === 98)) {
+      pos = this.digits(start + 2, prefix === 120 ? 16 : prefix === 111 ? 8 : 2, true);
     } else {
-      pos = this.digits(pos);
-      if (text.charCodeAt(pos) === 46) pos = this.digits(pos + 1);
-      const exponent = text.charCodeAt(pos) | 32;
-      if (exponent === 101) {
+      pos = text.charCodeAt(start) === 46 ? start : this.digits(start, 10, true);
+      // `0_1` and `01n`: a leading zero takes neither a separator nor a bigint suffix.
+      const leadingZero = text.charCodeAt(start) === 48 && pos > start + 1;
+      if (leadingZero && text.slice(start, pos).includes('_'))
+        throw new Decline('separator after a leading zero');
+      if (leadingZero) integer = false;
+      if (text.charCodeAt(pos) === 46) {
+        integer = false;
+        pos = this.digits(pos + 1, 10, text.charCodeAt(start) === 46);
+      }
+      if ((text.charCodeAt(pos) | 32) === 101) {
+        integer = false;
         pos++;
         const sign = text.charCodeAt(pos);
         if (sign === 43 || sign === 45) pos++;
-        pos = this.digits(pos);
+        pos = this.digits(pos, 10, true);
       }
-      if (text.charCodeAt(pos) === 110) pos++;
+    }
+    if (text.charCodeAt(pos) === 110) {
+      if (!integer) throw new Decline('bigint suffix on a number that is not an integer');
+      pos++;
     }
     const after = text.charCodeAt(pos);
     if (after >= 128 || (charClass[after]! & ID_PART) !== 0 || after === 92)
@@ -380,13 +413,18 @@ class Lexer {
     this.emit(NUMBER, start, pos, 0);
   }
 
-  private digits(pos: number): number {
+  /** Digits of `base` from `pos`, `_` only between two of them; `required`: at least one. */
+  private digits(pos: number, base: number, required: boolean): number {
     const { text } = this;
-    while (pos < text.length) {
+    const first = pos;
+    for (;;) {
       const code = text.charCodeAt(pos);
-      if ((code >= 48 && code <= 57) || code === 95) pos++;
+      if (isDigit(code, base)) pos++;
+      else if (code === 95 && pos > first && isDigit(text.charCodeAt(pos + 1), base)) pos++;
+      else if (code === 95) throw new Decline('numeric separator not between digits');
       else break;
     }
+    if (required && pos === first) throw new Decline('number without digits');
     return pos;
   }
 
@@ -397,12 +435,33 @@ class Lexer {
       if (pos >= text.length) throw new Decline('unterminated string');
       const code = text.charCodeAt(pos);
       if (code === quote) break;
-      if (code === 92) pos += text.charCodeAt(pos + 1) === 13 && text.charCodeAt(pos + 2) === 10 ? 3 : 2;
+      if (code === 92) pos = this.escape(pos);
       else if (code === 10 || code === 13) throw new Decline('line break in a string');
       else pos++;
     }
     this.pos = pos + 1;
     this.emit(STRING, start, pos + 1, 0);
+  }
+
+  /** The index after the escape sequence at `pos` (a `\`); `\x` and `\u` must be complete. */
+  private escape(pos: number): number {
+    const { text } = this;
+    const kind = text.charCodeAt(pos + 1);
+    if (kind === 13 && text.charCodeAt(pos + 2) === 10) return pos + 3;
+    if (kind === 120) return this.hexDigits(pos + 2, 2);
+    if (kind !== 117) return pos + 2;
+    if (text.charCodeAt(pos + 2) !== 123) return this.hexDigits(pos + 2, 4);
+    const close = text.indexOf('}', pos + 3);
+    const digits = close === -1 ? '' : text.slice(pos + 3, close);
+    if (!/^[0-9a-fA-F]+$/.test(digits) || Number.parseInt(digits, 16) > 0x10ffff)
+      throw new Decline('invalid escape sequence');
+    return close + 1;
+  }
+
+  private hexDigits(pos: number, count: number): number {
+    for (let index = pos; index < pos + count; index++)
+      if (!isDigit(this.text.charCodeAt(index), 16)) throw new Decline('invalid escape sequence');
+    return pos + count;
   }
 
   /** Scans template text from `pos`; `start` is the token start (the backtick or the `}`). */
@@ -421,7 +480,9 @@ class Lexer {
         this.emitTemplateOpen(start, opening);
         return;
       }
-      pos += code === 92 ? 2 : 1;
+      // A tagged template may hold any escape; an untagged one may not, and which it is needs more
+      // than this token, so an invalid escape in any template declines.
+      pos = code === 92 ? this.escape(pos) : pos + 1;
     }
   }
 
@@ -467,12 +528,14 @@ class Lexer {
       pos++;
     }
     pos++;
+    const flags = pos;
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code < 128 && charClass[code]! & ID_PART) pos++;
       else if (code === 92 || code >= 128) throw new Decline('unusual regular expression flags');
       else break;
     }
+    if (!VALID_FLAGS.test(text.slice(flags, pos))) throw new Decline('invalid regular expression flags');
     this.pos = pos;
     this.emit(REGEX, start, pos, 0);
   }

@@ -281,7 +281,7 @@ export abstract class BodyWalker extends TokenWalker {
 
   /** A binding (a name or a destructuring pattern) with its optional `!` and type. */
   private walkBinding(index: number): number {
-    if (this.isIdentifier(index)) index++;
+    if (this.isIdentifier(index) && !this.isReservedWord(index)) index++;
     else if (this.isPunct(index, '{')) index = this.walkObject(index);
     else if (this.isPunct(index, '[')) index = this.walkList(index, true);
     else this.decline('unrecognised binding', index);
@@ -297,7 +297,8 @@ export abstract class BodyWalker extends TokenWalker {
       index = this.skipDecorators(index);
       while (this.isAnyParameterModifier(index)) index++;
       if (this.isPunct(index, '...')) index++;
-      if (this.isIdentifier(index)) index++;
+      // TypeScript's `this` parameter types the receiver.
+      if (this.isIdentifier(index) && (!this.isReservedWord(index) || this.isWord(index, 'this'))) index++;
       else if (this.isPunct(index, '{')) index = this.walkObject(index);
       else if (this.isPunct(index, '[')) index = this.walkList(index, true);
       else this.decline('unrecognised parameter', index);
@@ -689,6 +690,7 @@ export abstract class BodyWalker extends TokenWalker {
     // `{ a = 1 }` is only valid as a destructuring target, which oxc reads as a pattern.
     if (this.isPunct(after, '='))
       return { value: undefined, next: this.walkExpression(after + 1, STOP_AT_COMMA) };
+    if (this.isReservedWord(key)) this.decline('reserved word as a shorthand property', key);
     return { value: { start, name, local: name }, next: after };
   }
 

@@ -44,6 +44,33 @@ const TYPE_PREFIX_WORDS = ['keyof', 'typeof', 'readonly', 'unique', 'infer', 'as
 const TYPE_INFIX_WORDS = ['extends', 'is', 'implements'];
 const EXPRESSION_TYPE_OPERATORS = ['keyof', 'readonly', 'unique'];
 
+const RESERVED_WORDS = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with'.split(
+    ' ',
+  ),
+);
+
+/** Reserved words that may start an operand. */
+const OPERAND_KEYWORDS = new Set([
+  'this',
+  'null',
+  'true',
+  'false',
+  'super',
+  'new',
+  'typeof',
+  'void',
+  'delete',
+  'function',
+  'class',
+  'import',
+]);
+
+/** Words no binding may be named. */
+export function isReservedWord(name: string): boolean {
+  return RESERVED_WORDS.has(name);
+}
+
 /** A punctuator as a number (its char codes packed), so the walkers compare without slicing. */
 export function punctKey(punct: string): number {
   let key = 0;
@@ -122,6 +149,21 @@ export abstract class TokenWalker {
 
   protected word(index: number): string {
     return this.text.slice(this.start[index]!, this.end[index]!);
+  }
+
+  /** Whether the identifier at `index` is a reserved word, which no binding may be named. */
+  protected isReservedWord(index: number): boolean {
+    const length = this.end[index]! - this.start[index]!;
+    if (length < 2 || length > 10 || this.kind[index] !== IDENT) return false;
+    const first = this.text.charCodeAt(this.start[index]!);
+    return first >= 97 && first <= 119 && isReservedWord(this.word(index));
+  }
+
+  /** The binding name at `index`; a reserved word declines. */
+  protected bindingName(index: number): string {
+    if (!this.isIdentifier(index) || this.isReservedWord(index))
+      this.decline('expected a binding name', index);
+    return this.word(index);
   }
 
   /** The punctuator at `index` as `punctKey` packs it; 0 for any other token. */
@@ -314,6 +356,8 @@ export abstract class TokenWalker {
 
   private wordOperand(index: number): number {
     const length = this.end[index]! - this.start[index]!;
+    if (this.isReservedWord(index) && !OPERAND_KEYWORDS.has(this.word(index)))
+      this.decline(`\`${this.word(index)}\` where an expression starts`, index);
     let next = index + 1;
     let state = DONE;
     if (length < 3 || length > 8) next = index + 1;
@@ -652,7 +696,7 @@ export abstract class TokenWalker {
     index++;
     if (this.isPunct(index, '*')) index++;
     let name: string | undefined;
-    if (this.isIdentifier(index)) name = this.word(index++);
+    if (this.isIdentifier(index)) name = this.bindingName(index++);
     if (this.isPunct(index, '<')) index = this.skipAngles(index);
     index = this.walkParameters(this.expectPunct(index, '('));
     if (this.isPunct(index, ':')) index = this.walkType(index + 1, STOP_AT_BRACE);
@@ -664,7 +708,7 @@ export abstract class TokenWalker {
     index++;
     let name: string | undefined;
     if (this.isIdentifier(index) && !this.isWord(index, 'extends') && !this.isWord(index, 'implements'))
-      name = this.word(index++);
+      name = this.bindingName(index++);
     if (this.isPunct(index, '<')) index = this.skipAngles(index);
     if (this.isWord(index, 'extends') || this.isWord(index, 'implements'))
       index = this.walkType(index + 1, STOP_AT_BRACE | HERITAGE);

@@ -17,7 +17,13 @@ import type {
 } from './typescript-outline.js';
 import { stringLiteral } from './typescript-outline.js';
 import { BodyWalker } from './typescript-scan-body.js';
-import { HERITAGE, STOP_AT_BRACE, STOP_AT_COMMA, type TokenWalker } from './typescript-scan-walk.js';
+import {
+  HERITAGE,
+  isReservedWord,
+  STOP_AT_BRACE,
+  STOP_AT_COMMA,
+  type TokenWalker,
+} from './typescript-scan-walk.js';
 
 export type ScanResult = { outline: ModuleOutline } | { declined: string; offset?: number };
 
@@ -308,7 +314,7 @@ class ModuleScanner extends BodyWalker {
       (this.isWord(cursor, 'from') && this.isWord(cursor + 1, 'from'))
     ) {
       if (this.isPunct(cursor + 1, '=')) return this.importEquals(cursor + 2);
-      bindings.push({ local: this.word(cursor), imported: 'default', isType: typeOnly });
+      bindings.push({ local: this.bindingName(cursor), imported: 'default', isType: typeOnly });
       cursor++;
       if (this.isPunct(cursor, ',')) {
         if (typeOnly) this.decline('type-only import with default and named bindings');
@@ -318,11 +324,15 @@ class ModuleScanner extends BodyWalker {
     if (this.isPunct(cursor, '*')) {
       if (!this.isWord(cursor + 1, 'as') || !this.isIdentifier(cursor + 2))
         this.decline('expected `* as name`');
-      bindings.push({ local: this.word(cursor + 2), imported: '*', isType: typeOnly });
+      bindings.push({ local: this.bindingName(cursor + 2), imported: '*', isType: typeOnly });
       cursor += 3;
     } else if (this.isPunct(cursor, '{')) {
       this.eachSpecifier(cursor, (name, alias, isType) =>
-        bindings.push({ local: alias ?? name, imported: name, isType: typeOnly || isType }),
+        bindings.push({
+          local: this.importedLocal(alias ?? name),
+          imported: name,
+          isType: typeOnly || isType,
+        }),
       );
       cursor = this.after(cursor);
     }
@@ -337,6 +347,17 @@ class ModuleScanner extends BodyWalker {
     this.imports.push(record);
     this.importBindings.push({ record, bindings });
     return this.finishStatement(this.importAttributes(cursor + 2));
+  }
+
+  /** A local name in an import or export list: not a reserved word (nor a string). */
+  private importedLocal(name: string): string {
+    if (
+      isReservedWord(name) ||
+      /^['"]/.test(name) ||
+      !/^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name)
+    )
+      this.decline('expected a binding name');
+    return name;
   }
 
   /** `import type X`, `import type { ... }`, `import type * as ns`: the `type` at `index` is a modifier. */
@@ -431,7 +452,7 @@ class ModuleScanner extends BodyWalker {
   private exportImportEquals(statement: number, index: number): number {
     if (!this.typescript || !this.isIdentifier(index + 1) || !this.isPunct(index + 2, '='))
       this.decline('unrecognised `export import`');
-    const name = this.word(index + 1);
+    const name = this.bindingName(index + 1);
     this.addExport(this.start[statement]!, [this.entry(this.start[index]!, name, name, false)]);
     return this.finishStatement(this.walkExpression(index + 3, 0));
   }
@@ -461,7 +482,8 @@ class ModuleScanner extends BodyWalker {
     }
     const entries = specifiers.map(({ name, alias, isType, start }) => {
       const exported = alias ?? name;
-      if (from === undefined) return this.entry(start, exported, name, typeOnly || isType);
+      if (from === undefined)
+        return this.entry(start, exported, this.importedLocal(name), typeOnly || isType);
       return { start, name: exported, local: undefined, from, imported: name, isType: typeOnly || isType };
     });
     const statement = { start: this.start[open - (typeOnly ? 2 : 1)]!, entries };
@@ -673,7 +695,7 @@ class ModuleScanner extends BodyWalker {
 
   private interfaceDeclaration(index: number, placement: Placement): number {
     if (!this.isIdentifier(index + 1)) this.decline('interface without a name');
-    const name = this.word(index + 1);
+    const name = this.bindingName(index + 1);
     let cursor = index + 2;
     if (this.isPunct(cursor, '<')) cursor = this.skipAngles(cursor);
     if (this.isWord(cursor, 'extends')) cursor = this.walkType(cursor + 1, STOP_AT_BRACE | HERITAGE);
@@ -686,7 +708,7 @@ class ModuleScanner extends BodyWalker {
   }
 
   private typeAlias(index: number, placement: Placement): number {
-    const name = this.word(index + 1);
+    const name = this.bindingName(index + 1);
     let cursor = index + 2;
     if (this.isPunct(cursor, '<')) cursor = this.skipAngles(cursor);
     const next = this.finishStatement(this.walkType(this.expectPunct(cursor, '=') + 1, 0));
@@ -699,7 +721,7 @@ class ModuleScanner extends BodyWalker {
   private enumDeclaration(index: number, placement: Placement): number {
     if (!this.typescript) this.decline('enum in a JavaScript file');
     if (!this.isIdentifier(index + 1)) this.decline('enum without a name');
-    const name = this.word(index + 1);
+    const name = this.bindingName(index + 1);
     const body = this.expectPunct(index + 2, '{');
     const after = this.after(body);
     this.addDeclaration(placement, name, 'enum', this.end[after - 1]!, this.start[body]);
@@ -758,7 +780,7 @@ class ModuleScanner extends BodyWalker {
   private declarator(first: number, keyword: string, placement: Placement): Declarator {
     let cursor = first;
     let name: string | undefined;
-    if (this.isIdentifier(cursor)) name = this.word(cursor++);
+    if (this.isIdentifier(cursor)) name = this.bindingName(cursor++);
     else if (this.isPunct(cursor, '{') || this.isPunct(cursor, '[')) {
       if (placement.exported) this.decline('exported destructuring', cursor);
       cursor = this.isPunct(cursor, '{') ? this.walkObject(cursor) : this.walkList(cursor, true);
