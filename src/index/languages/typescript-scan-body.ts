@@ -186,20 +186,90 @@ export abstract class BodyWalker extends TokenWalker {
   }
 
   /** Declarators after `const`/`let`/`var`: bindings, types and values. */
-  private walkVariables(index: number, constant: boolean): number {
+  /** Declarators after `const`/`let`/`var`; `ambient`: only a `const` may have a value, and needs none. */
+  private walkVariables(index: number, constant: boolean, ambient = false): number {
     let cursor = index;
     for (;;) {
       const pattern = this.isPunct(cursor, '{') || this.isPunct(cursor, '[');
-      if (pattern) cursor = this.after(cursor);
-      else if (this.isIdentifier(cursor)) cursor++;
-      else this.decline('unrecognised variable declaration', cursor);
-      if (this.isPunct(cursor, '!')) cursor++;
-      if (this.isPunct(cursor, ':')) cursor = this.walkType(cursor + 1, 0);
-      if (this.isPunct(cursor, '=')) cursor = this.walkExpression(cursor + 1, STOP_AT_COMMA);
-      else if (constant || pattern) this.decline('declaration without a value', cursor);
+      cursor = this.walkBinding(cursor);
+      if (this.isPunct(cursor, '=')) {
+        if (ambient && !constant) this.decline('initializer in an ambient context', cursor);
+        cursor = this.walkExpression(cursor + 1, STOP_AT_COMMA);
+      } else if ((constant && !ambient) || pattern) this.decline('declaration without a value', cursor);
       if (!this.isPunct(cursor, ',')) return this.finishStatement(cursor);
       cursor++;
     }
+  }
+
+  // ---------------------------------------------------------------- namespaces
+
+  /**
+   * The body of `namespace N { ... }`: declarations (exported or not), `import a = N.b`, nested
+   * namespaces and, unless `ambient`, statements.
+   */
+  protected walkNamespaceBody(open: number, ambient: boolean): number {
+    const close = this.match[open]!;
+    let index = open + 1;
+    while (index < close) index = this.namespaceMember(index, ambient);
+    return close + 1;
+  }
+
+  private namespaceMember(index: number, ambient: boolean): number {
+    let cursor = index;
+    if (this.isWord(cursor, 'export')) {
+      cursor++;
+      // `export { a as b }` / `export type { T }` re-export names of the namespace.
+      const list = this.isWord(cursor, 'type') && this.isPunct(cursor + 1, '{') ? cursor + 1 : cursor;
+      if (this.isPunct(list, '{')) return this.finishStatement(this.after(list));
+      if (!this.isIdentifier(cursor) || this.isWord(cursor, 'default'))
+        this.decline('unrecognised export in a namespace', cursor);
+    }
+    if (this.isWord(cursor, 'declare') && this.sameLine(cursor + 1)) {
+      cursor++;
+      ambient = true;
+    }
+    const declaration = this.namespaceMemberDeclaration(cursor, ambient);
+    if (declaration >= 0) return declaration;
+    if (cursor !== index) this.decline('`export` or `declare` before a statement', cursor);
+    if (ambient) this.decline('statement in an ambient context', cursor);
+    return this.walkStatement(index);
+  }
+
+  /** A declaration inside a namespace at `index`, or -1 when a statement starts there. */
+  private namespaceMemberDeclaration(index: number, ambient: boolean): number {
+    const next = index + 1;
+    if (this.isWord(index, 'import') && this.isIdentifier(next) && this.isPunct(next + 1, '=')) {
+      this.bindingName(next);
+      return this.finishStatement(this.walkExpression(next + 2, 0));
+    }
+    if (this.isWord(index, 'import') && !this.isPunct(next, '(') && !this.isPunct(next, '.'))
+      this.decline('import declaration in a namespace', index);
+    if (
+      (this.isWord(index, 'namespace') || this.isWord(index, 'module')) &&
+      this.isIdentifier(next) &&
+      this.sameLine(next)
+    ) {
+      let cursor = next + 1;
+      while (this.isPunct(cursor, '.') && this.isIdentifier(cursor + 1)) cursor += 2;
+      return this.walkNamespaceBody(this.expectPunct(cursor, '{'), ambient);
+    }
+    if (this.isWord(index, 'function') || (this.isWord(index, 'async') && this.isWord(next, 'function'))) {
+      const header = this.functionHeader(index).next;
+      if (!this.isPunct(header, '{')) return this.finishStatement(header);
+      if (ambient) this.decline('function body in an ambient context', header);
+      return this.walkFunctionBody(header);
+    }
+    if (this.isWord(index, 'class')) return this.walkClass(index, undefined, ambient);
+    if (this.isWord(index, 'abstract') && this.isWord(next, 'class'))
+      return this.walkClass(next, undefined, ambient);
+    if (this.isWord(index, 'const') && !this.isWord(next, 'enum'))
+      return this.walkVariables(next, true, ambient);
+    if (this.isWord(index, 'var') || this.startsLetDeclaration(index))
+      return this.walkVariables(next, false, ambient);
+    if (this.isWord(index, 'const')) return this.skipEnum(next);
+    return this.isIdentifier(index) && this.sameLine(next) && this.isIdentifier(next)
+      ? this.walkLocalDeclaration(index)
+      : -1;
   }
 
   private walkFunctionDeclaration(index: number): number {
@@ -284,7 +354,7 @@ export abstract class BodyWalker extends TokenWalker {
     if (this.isIdentifier(index) && !this.isReservedWord(index)) index++;
     else if (this.isPunct(index, '{')) index = this.walkObject(index);
     else if (this.isPunct(index, '[')) index = this.walkList(index, true);
-    else this.decline('unrecognised binding', index);
+    else this.decline('unrecognised variable declaration', index);
     if (this.isPunct(index, '!')) index++;
     return this.isPunct(index, ':') ? this.walkType(index + 1, 0) : index;
   }

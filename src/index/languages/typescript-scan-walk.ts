@@ -557,12 +557,17 @@ export abstract class TokenWalker {
   protected walkType(index: number, options: number): number {
     const first = index;
     let angles = 0;
+    let conditionals = 0;
     let state = NEEDS;
     while (index < this.count) {
       if (angles === 0) {
         if (this.endsType(index, state, options)) return index;
         if (index > first && state === DONE) {
           const newline = this.newlineBefore(index);
+          if (this.isPunct(index, ':') && conditionals === 0) {
+            if (newline || (options & IN_EXPRESSION) !== 0) return index;
+            this.decline('`:` in a type without `?`', index);
+          }
           if (!this.continuesType(index, newline, options)) {
             if (newline || (options & IN_EXPRESSION) !== 0) return index;
             this.decline(`unexpected \`${this.word(index)}\` in a type`, index);
@@ -607,6 +612,8 @@ export abstract class TokenWalker {
       } else if (TYPE_OPERATORS.has(punct)) {
         if (punct === DOT && this.closesAngles(index - 1))
           this.decline('member access after type arguments', index);
+        if (punct === QUESTION) conditionals++;
+        else if (punct === COLON && conditionals > 0) conditionals--;
         state = NEEDS;
         index++;
       } else this.decline(`unexpected \`${this.word(index)}\` in a type`, index);

@@ -751,7 +751,11 @@ class ModuleScanner extends BodyWalker {
     let bodyStart: number | undefined;
     if (this.isPunct(cursor, '{')) {
       bodyStart = this.start[cursor];
-      after = this.after(cursor);
+      // A `declare module 'x'` body may import and export like a file; it is not walked.
+      after =
+        this.kind[index + 1] === STRING
+          ? this.after(cursor)
+          : this.walkNamespaceBody(cursor, this.ambient(placement));
       end = this.end[after - 1]!;
     } else {
       after = this.finishStatement(cursor);
