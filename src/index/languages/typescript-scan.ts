@@ -1,9 +1,11 @@
 /**
  * The fast path of the TypeScript adapter: a single pass over the tokens of a file that reads its
  * top-level statements (imports, exports, declarations, class members, CommonJS assignments) and
- * every `import('x')` into the same `ModuleOutline` the oxc path builds, without building an AST.
- * It answers only when it is certain; on anything it does not recognise it declines and the file
- * goes to oxc. See docs/languages.md ("TypeScript and JavaScript") for what it declines.
+ * every `import('x')` into the same `ModuleOutline` the oxc path builds, without building an AST,
+ * and checks the syntax of the rest (`typescript-scan-body.ts`, `typescript-scan-walk.ts`). It
+ * answers only when it is certain; on anything it does not recognise, or a syntax error, it
+ * declines and the file goes to oxc. docs/languages.md ("TypeScript and JavaScript") lists what
+ * it declines.
  */
 import { Decline, IDENT, PUNCT, STRING, TEMPLATE, tokenize } from './typescript-lexer.js';
 import type {
