@@ -1,0 +1,49 @@
+/**
+ * The module doc of a JavaScript or TypeScript file, for its summary (`summary.ts` falls back to
+ * the first documented export, then to a sentence derived from the facts).
+ */
+import { firstSentence, type LineMap } from '../lines.js';
+import type { FileFacts } from '../types.js';
+import { commentValue, isBlank, type ModuleOutline, type SourceComment } from './typescript-outline.js';
+
+interface SummaryInput {
+  text: string;
+  lines: LineMap;
+  comments: SourceComment[];
+}
+
+const LICENSE_WORDS = /copyright|license|licensed|spdx|all rights reserved/i;
+const MODULE_TAG = /@(module|file|fileoverview|packageDocumentation)\b/;
+
+/** A comment at the top of the file that is not a license header and not the doc of the first declaration. */
+export function moduleDocComment(
+  firstStatement: ModuleOutline['firstStatement'],
+  input: SummaryInput,
+): FileFacts['summary'] | undefined {
+  const { text } = input;
+  const statementStart = firstStatement?.start ?? text.length;
+  for (const comment of input.comments) {
+    if (comment.start > statementStart) break;
+    const value = commentValue(text, comment);
+    if (LICENSE_WORDS.test(value) || /^\s*(eslint|@ts-|prettier|biome|#!|global )/.test(value)) continue;
+    const attached = comment.end <= statementStart && isBlank(text, comment.end, statementStart);
+    if (
+      attached &&
+      firstStatement?.declares &&
+      !MODULE_TAG.test(value) &&
+      !hasBlankLineBetween(text, comment.end, statementStart)
+    ) {
+      return undefined;
+    }
+    const summary = firstSentence(
+      value.replace(/@(module|file|fileoverview|packageDocumentation)\b\s*\S*/g, ''),
+    );
+    if (summary && summary.length >= 8)
+      return { text: summary, source: 'module-doc', line: input.lines.lineOf(comment.start) };
+  }
+  return undefined;
+}
+
+function hasBlankLineBetween(text: string, from: number, to: number): boolean {
+  return /\n\s*\n/.test(text.slice(from, to));
+}
