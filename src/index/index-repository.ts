@@ -9,7 +9,7 @@ import { type EventBus, silentBus } from '../shared/events.js';
 import { absolutePath } from '../shared/path.js';
 import { FactsCache } from './cache.js';
 import { type ExtractJob, extractFacts, extractorOf } from './extract.js';
-import { initAdapters } from './languages/registry.js';
+import { adapterFor, initAdapters } from './languages/registry.js';
 import { extractInWorkers, plannedWorkers, workerScript } from './pool.js';
 import type { FileFacts, IndexedFile, IndexStats, RepositoryIndex } from './types.js';
 
@@ -89,7 +89,7 @@ async function extractPending(
   if (workers > 0 && script) {
     return extractInWorkers(script, jobs, workers, (done) => bus.progress('index', done, jobs.length));
   }
-  await initAdapters();
+  await initAdapters(new Set(jobs.map((job) => adapterFor(job.language).id)));
   return jobs.map((job, position) => {
     if (position % 200 === 0) bus.progress('index', position, jobs.length);
     return extractFacts(job);

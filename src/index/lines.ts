@@ -33,11 +33,19 @@ export function oneLine(text: string, max = 160): string {
 
 /** The first sentence of a comment body, without comment markers and tags. */
 export function firstSentence(comment: string, max = 200): string | undefined {
-  const lines = comment
-    .split('\n')
-    .map((line) => line.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#+|"""|''')?\s?/, '').replace(/\*\/\s*$/, ''))
-    .filter((line) => !/^\s*@/.test(line));
-  const text = lines.join(' ').replace(/\s+/g, ' ').trim();
+  // Only the first sentence is wanted: stop reading lines once one has ended (long comments are common).
+  let text = '';
+  let start = 0;
+  while (start <= comment.length) {
+    const end = comment.indexOf('\n', start);
+    const raw = comment.slice(start, end === -1 ? comment.length : end);
+    start = end === -1 ? comment.length + 1 : end + 1;
+    const line = raw.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#+|"""|''')?\s?/, '').replace(/\*\/\s*$/, '');
+    if (/^\s*@/.test(line)) continue;
+    text = text ? `${text} ${line}` : line;
+    if (/[.!?](\s|$)/.test(line) || text.length > max * 2) break;
+  }
+  text = text.replace(/\s+/g, ' ').trim();
   if (!text) return undefined;
   const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
   return oneLine(sentence, max);

@@ -7,7 +7,7 @@ import type { ExtractJob } from './extract.js';
 import type { FileFacts } from './types.js';
 
 /** Below this many files, starting workers costs more than it saves. */
-export const MIN_FILES_FOR_WORKERS = 400;
+export const MIN_FILES_FOR_WORKERS = 1000;
 
 /** The compiled worker script, or undefined when running from TypeScript sources (tests). */
 export function workerScript(): string | undefined {
@@ -20,7 +20,10 @@ export function workerScript(): string | undefined {
 export function plannedWorkers(setting: 'auto' | number, jobs: number): number {
   if (setting !== 'auto') return setting;
   if (jobs < MIN_FILES_FOR_WORKERS) return 0;
-  return Math.max(0, Math.min(availableParallelism(), 8));
+  // The main thread parses too slowly to idle: with the fast scanner, shipping facts back from a
+  // worker costs about what parsing them costs, so workers pay only when they leave a core free.
+  const cores = availableParallelism();
+  return cores <= 2 ? 0 : Math.min(cores - 1, 8);
 }
 
 /** Extracts facts for `jobs` on `count` workers, in batches, preserving order. */
