@@ -39,6 +39,8 @@ export interface ComposeInput {
   tokens: TokenCache;
   contents?: Map<string, string>;
   readme?: string;
+  /** A file's unchanged line of the previous index.json, when there is one (saves serialising it again). */
+  previousIndexLine?: (file: IndexedFile) => string | undefined;
   /** The agents file's current text (undefined when it does not exist yet). */
   agentsFileText: string | undefined;
   /** Whether the scan lists the agents file (false when it is git-ignored): only then is it a source. */
@@ -113,6 +115,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
         { schemaVersion: OUTPUT_SCHEMA_VERSION, stats: deterministicStats(input.indexStats) },
         'files',
         input.files,
+        input.previousIndexLine,
       ),
     },
     { path: layout.graph, content: graphDocument(input.graph) },
@@ -189,11 +192,17 @@ function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextMani
  * A JSON object whose big array has one element per line: valid JSON, fast to write, and a change
  * to one file shows as a one-line diff.
  */
-export function jsonLinesDocument(head: Record<string, unknown>, key: string, items: unknown[]): string {
+export function jsonLinesDocument<T>(
+  head: Record<string, unknown>,
+  key: string,
+  items: readonly T[],
+  knownLine?: (item: T) => string | undefined,
+): string {
   const headText = stableStringify(head);
   const prefix = headText === '{}' ? '{' : `${headText.slice(0, -1)},`;
   if (items.length === 0) return `${prefix}"${key}":[]}\n`;
-  return `${prefix}"${key}":[\n${items.map((item) => stableStringify(item)).join(',\n')}\n]}\n`;
+  const lines = items.map((item) => knownLine?.(item) ?? stableStringify(item));
+  return `${prefix}"${key}":[\n${lines.join(',\n')}\n]}\n`;
 }
 
 /** Parsed-versus-cached counts depend on the cache, not the tree: they stay out of hashed outputs. */

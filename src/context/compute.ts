@@ -100,7 +100,7 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
   const facts = await timed('load-cache', async () => {
     if (mode !== 'update') return new FactsCache();
     await tokens.load();
-    return new FactsCache(previous ? await readTrustedIndex(root, previous, bus, statCache) : []);
+    return previous ? await readTrustedIndex(root, previous, bus, statCache) : new FactsCache();
   });
   const index = await timed('index', () =>
     indexRepository(scanned.scan, {
@@ -117,7 +117,7 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
   });
   if (options.skipCompose) return { ...base, upToDate, index, graph };
   const pkg = await timed('compose', () =>
-    composeFrom(root, config, scanned, index, graph, tokens, externalHashes),
+    composeFrom(root, config, scanned, index, graph, tokens, externalHashes, facts),
   );
   return { ...base, upToDate, index, graph, pkg };
 }
@@ -130,6 +130,7 @@ async function composeFrom(
   graph: DependencyGraph,
   tokens: TokenCache,
   externalHashes: ComputedContext['externalHashes'],
+  facts: FactsCache,
 ): Promise<ContextPackage> {
   const agentsText = await readTextIfExists(absolutePath(root, config.config.context.agentsFile));
   const readme = await readReadme(
@@ -151,6 +152,7 @@ async function composeFrom(
     contents: scanned.contents,
     ...(readme === undefined ? {} : { readme }),
     agentsFileText: agentsText,
+    previousIndexLine: (file) => facts.lineFor(file),
     agentsFileScanned: await isScanned(root, config.config.context.agentsFile, scanned),
     ...(commit ? { gitCommit: commit } : {}),
     externalHashes,
@@ -183,13 +185,13 @@ export async function readTrustedIndex(
   previous: ContextManifest,
   bus: EventBus,
   statCache?: StatCacheFile,
-): Promise<IndexedFile[]> {
+): Promise<FactsCache> {
   const text = await readTrustedOutput(root, layout.index, previous, statCache, bus);
-  if (text === undefined) return [];
+  if (text === undefined) return new FactsCache();
   try {
-    return (JSON.parse(text) as { files: IndexedFile[] }).files;
+    return FactsCache.fromIndexText(text);
   } catch {
-    return [];
+    return new FactsCache();
   }
 }
 

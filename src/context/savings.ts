@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IndexedFile } from '../index/types.js';
-import { countTokens, TOKENIZER_ID, type TokenCache } from '../pack/tokenizer.js';
+import { TOKENIZER_ID, type TokenCache } from '../pack/tokenizer.js';
 import { absolutePath } from '../shared/path.js';
 import type { FileRank } from './rank.js';
 
@@ -48,7 +48,7 @@ export function calculateTokenSavings(input: SavingsInput): TokenSavings {
     bytes <= EXACT_COUNT_LIMIT_BYTES
       ? countExact(countable, input, read)
       : countSampled(countable, input, read, bytes);
-  const agentsMd = { tokens: countTokens(input.agentsBlock) };
+  const agentsMd = { tokens: input.tokens.count(input.agentsBlock) };
   const typicalPack = typicalPackOf(input, read);
   const withContext = agentsMd.tokens + typicalPack.tokens;
   const ratio = withContext > 0 ? Math.round((repository.tokens / withContext) * 10) / 10 : 0;

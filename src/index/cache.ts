@@ -4,14 +4,35 @@
  * changed (path matters: Next.js routes and summaries of some formats depend on it). The cache is
  * trusted only when `index.json` is exactly what the last build wrote (its hash is in the
  * manifest), so a hand-edited or torn file is never reused.
+ *
+ * It also keeps each entry's serialised line: a file whose entry would be written again byte for
+ * byte is not serialised again (index.json has one file per line).
  */
 import type { FileFacts, IndexedFile } from './types.js';
 
+interface Entry {
+  file: IndexedFile;
+  line?: string;
+}
+
 export class FactsCache {
-  private readonly entries: Map<string, IndexedFile>;
+  private readonly entries = new Map<string, Entry>();
 
   constructor(previous: readonly IndexedFile[] = []) {
-    this.entries = new Map(previous.map((file) => [file.path, file]));
+    for (const file of previous) this.entries.set(file.path, { file });
+  }
+
+  /** From the text of a previous index.json (one entry per line after the head). */
+  static fromIndexText(text: string): FactsCache {
+    const cache = new FactsCache();
+    for (const raw of text.split('\n')) {
+      if (!raw.startsWith('{"confidence"') && !raw.startsWith('{"')) continue;
+      if (raw.startsWith('{"schemaVersion"')) continue;
+      const line = raw.endsWith(',') ? raw.slice(0, -1) : raw;
+      const file = JSON.parse(line) as IndexedFile;
+      cache.entries.set(file.path, { file, line });
+    }
+    return cache;
   }
 
   get size(): number {
@@ -19,7 +40,7 @@ export class FactsCache {
   }
 
   get(path: string, extractor: string, hash: string): FileFacts | undefined {
-    const entry = this.entries.get(path);
+    const entry = this.entries.get(path)?.file;
     if (!entry || entry.hash !== hash || entry.extractor !== extractor) return undefined;
     const {
       path: _path,
@@ -30,5 +51,18 @@ export class FactsCache {
       ...facts
     } = entry;
     return facts;
+  }
+
+  /** The previous serialised line of this file's entry, when the entry is unchanged. */
+  lineFor(file: IndexedFile): string | undefined {
+    const entry = this.entries.get(file.path);
+    if (!entry?.line) return undefined;
+    const old = entry.file;
+    const same =
+      old.hash === file.hash &&
+      old.extractor === file.extractor &&
+      old.kind === file.kind &&
+      old.language === file.language;
+    return same ? entry.line : undefined;
   }
 }

@@ -34,6 +34,8 @@ export function countTokens(text: string): number {
 export class TokenCache {
   private entries: Record<string, number> = {};
   private changed = false;
+  /** Hashes counted or looked up in this run: always kept by `save`. */
+  private readonly touched = new Set<string>();
 
   constructor(private readonly file: string | undefined) {}
 
@@ -56,6 +58,7 @@ export class TokenCache {
 
   /** Count of `text` (whose content hash is `hash`, or computed), cached. */
   count(text: string, hash = sha256(text)): number {
+    this.touched.add(hash);
     const cached = this.entries[hash];
     if (cached !== undefined) return cached;
     const tokens = countTokens(text);
@@ -64,12 +67,12 @@ export class TokenCache {
     return tokens;
   }
 
-  /** Keeps only the given hashes (the current tree) and writes when anything changed. */
+  /** Keeps only the given hashes (the current tree) and those used in this run; writes when anything changed. */
   async save(keep?: Set<string>): Promise<void> {
     if (!this.file) return;
     if (keep) {
       for (const hash of Object.keys(this.entries)) {
-        if (!keep.has(hash)) {
+        if (!keep.has(hash) && !this.touched.has(hash)) {
           delete this.entries[hash];
           this.changed = true;
         }
