@@ -134,7 +134,11 @@ function summarizeTree(tree, results) {
       .filter(([, scenario]) => !scenario.skipped)
       .map(([id, scenario]) => [
         id,
-        { wallMs: scenario.median.wallMs, peakRssKb: scenario.median.peakRssKb },
+        {
+          wallMs: scenario.median.wallMs,
+          cpuMs: scenario.median.cpuMs,
+          peakRssKb: scenario.median.peakRssKb,
+        },
       ]),
   );
   const productRuns = Object.values(results).flatMap((scenario) =>
@@ -163,6 +167,7 @@ function summarizeTree(tree, results) {
   }
   summary.graph = graphCheck(tree, results);
   summary.targets = evaluateTargets(summary);
+  summary.targetsOnCpu = evaluateTargets(summary, 'cpuMs');
   return summary;
 }
 
@@ -212,6 +217,7 @@ async function main() {
     return 2;
   }
   const scratch = mkdtempSync(join(tmpdir(), 'ocpp-bench-out-'));
+  const loadAtStart = formatLoad();
   const trees = [];
   try {
     for (const makeTree of prepareTrees(options)) {
@@ -233,15 +239,20 @@ async function main() {
     date: new Date().toISOString(),
     node: process.version,
     cpus: availableParallelism(),
-    loadAverage: loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' '),
+    // Other processes share the machine: the 1/5/15-minute load averages at start and end say how much.
+    loadAverage: { start: loadAtStart, end: formatLoad() },
     rssMethod,
     command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
     trees,
   };
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
   return 0;
+}
+
+function formatLoad() {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }
 
 process.exitCode = await main();

@@ -4,7 +4,8 @@ const MIB = 1024 * 1024;
 
 export function formatReport(report) {
   const lines = [
-    `opencode-plusplus speed benchmark: ${report.date}, node ${report.node}, ${report.cpus} cores, load average ${report.loadAverage}`,
+    `opencode-plusplus speed benchmark: ${report.date}, node ${report.node}, ${report.cpus} cores`,
+    `load average (1, 5, 15 min) at start ${report.loadAverage.start}, at end ${report.loadAverage.end}`,
     `Each command runs in its own child process; times are wall-clock medians (min, max) over the runs,`,
     `cpu is the median user+system time of the child. Peak RSS and cpu: ${report.rssMethod}.`,
   ];
@@ -49,8 +50,10 @@ function formatTree(tree) {
       lines.push(`  ${scenario.label} stages (median ms): ${formatStages(scenario.median)}`);
   }
   for (const warning of tree.warnings) lines.push(`  warning: ${warning}`);
-  lines.push('  targets:');
-  for (const target of tree.targets) lines.push(`    ${formatTarget(target)}`);
+  lines.push(`  targets (wall time; the same ratios on CPU time after the bar):`);
+  tree.targets.forEach((target, index) => {
+    lines.push(`    ${formatTarget(target)}${formatCpuTarget(target, tree.targetsOnCpu[index])}`);
+  });
   return lines;
 }
 
@@ -72,19 +75,26 @@ function describeGraph(graph) {
   return parts.join('; ');
 }
 
-/** Stages in pipeline order, then what the process spent outside them (start-up, imports, exit). */
+/**
+ * Stages in pipeline order, then the build's own time outside them (config, manifest checks,
+ * reading the README) and the process's time outside the build (start-up, imports, exit).
+ */
 function formatStages(median) {
   const parts = Object.entries(median.stageMs).map(([stage, ms]) => `${stage} ${Math.round(ms)}`);
-  const inStages = Object.values(median.stageMs).reduce((sum, ms) => sum + ms, 0);
-  parts.push(`other in-process ${Math.max(0, Math.round(median.durationMs - inStages))}`);
-  parts.push(`process start/exit ${Math.max(0, Math.round(median.wallMs - median.durationMs))}`);
+  parts.push(`outside stages ${Math.round(median.outsideStagesMs)}`);
+  parts.push(`process start/exit ${Math.round(median.processMs)}`);
   return parts.join(' · ');
 }
 
 function formatTarget(target) {
   if (target.status === 'skipped') return `${pad(target.label, 52)} skipped`;
-  const miss = target.status === 'FAIL' ? `  (off by ${target.missBy}x)` : '';
-  return `${pad(target.label, 52)} ${pad(target.shown, 22)} ${target.status}${miss}`;
+  const miss = target.status === 'FAIL' ? `(off by ${target.missBy}x)` : '';
+  return `${pad(target.label, 52)} ${pad(target.shown, 20)} ${target.status} ${pad(miss, 16)}`;
+}
+
+function formatCpuTarget(wallTarget, cpuTarget) {
+  if (!cpuTarget || cpuTarget.status === 'skipped' || cpuTarget.value === wallTarget.value) return '';
+  return `| ${cpuTarget.shown} ${cpuTarget.status}`;
 }
 
 const pad = (text, width) => text.padEnd(width);

@@ -19,11 +19,14 @@ import { appendFunction, midGraphTargets } from './trees.mjs';
 
 const FLOOR_SCRIPT = fileURLToPath(new URL('../floor.mjs', import.meta.url));
 
-/** Runs of the product's CLI: `build`/`update <root> --json`, and what its result says. */
-function productRun(command, expectedMode) {
+/**
+ * Runs of the product's CLI: `build`/`update <root> --json`, and what its result says; a run in
+ * another mode than expected (say, an "unchanged" update that re-composed) is flagged.
+ */
+function productRun(command, expectedMode, extraFields = () => ({})) {
   return {
     command: (ctx) => ({ script: ctx.cli, args: [command, ctx.tree.root, '--json'] }),
-    read(_ctx, result) {
+    read(ctx, result, run) {
       const parsed = JSON.parse(result.stdout);
       const { stats } = parsed;
       const fields = {
@@ -39,10 +42,18 @@ function productRun(command, expectedMode) {
       };
       if (parsed.mode !== expectedMode)
         fields.warning = `expected mode ${expectedMode}, got ${parsed.mode} (${parsed.reason})`;
-      return fields;
+      return { ...fields, ...extraFields(ctx, run) };
     },
   };
 }
+
+/** Updates need a previous build: the cold scenario leaves one, unless it was skipped. */
+async function ensureBuilt(ctx) {
+  if (!existsSync(join(ctx.tree.root, '.agent-context', 'manifest.json')))
+    await ctx.measure(ctx.cli, ['build', ctx.tree.root, '--json']);
+}
+
+const editTarget = (ctx, run) => ctx.tree.editTargets[run % ctx.tree.editTargets.length];
 
 export const scenarios = {
   floor: {
@@ -65,29 +76,20 @@ export const scenarios = {
     label: 'update, nothing changed',
     group: 'product',
     runs: (ctx) => ctx.runs,
-    setup: async (ctx) => {
-      if (!existsSync(join(ctx.tree.root, '.agent-context', 'manifest.json')))
-        await ctx.measure(ctx.cli, ['build', ctx.tree.root, '--json']);
-    },
+    setup: ensureBuilt,
     ...productRun('update', 'reused'),
   },
   'update-one-file': {
     label: 'update, one file edited',
     group: 'product',
     runs: (ctx) => ctx.runs,
-    setup: (ctx) => {
+    setup: async (ctx) => {
+      await ensureBuilt(ctx);
       ctx.tree.editTargets ??= midGraphTargets(ctx.tree.readGraph());
       if (ctx.tree.editTargets.length === 0) throw new Error('no mid-graph file to edit in this tree');
     },
-    before: (ctx, run) => {
-      const targets = ctx.tree.editTargets;
-      appendFunction(ctx.tree.root, targets[run % targets.length], run);
-    },
-    command: productRun('update', 'incremental').command,
-    read(ctx, result, run) {
-      const fields = productRun('update', 'incremental').read(ctx, result);
-      return { ...fields, edited: ctx.tree.editTargets[run % ctx.tree.editTargets.length] };
-    },
+    before: (ctx, run) => appendFunction(ctx.tree.root, editTarget(ctx, run), run),
+    ...productRun('update', 'incremental', (ctx, run) => ({ edited: editTarget(ctx, run) })),
   },
   depcruise: {
     label: 'dependency-cruiser',

@@ -21,8 +21,17 @@ export function summarizeRuns(runs) {
   if (runs.some((run) => run.durationMs !== undefined)) {
     summary.durationMs = median(runs.map((run) => run.durationMs));
     summary.stageMs = medianStages(runs.map((run) => run.stageMs ?? {}));
+    // Per run, then the median: medians of parts do not add up to the median of the whole.
+    summary.outsideStagesMs = median(
+      runs.map((run) => run.durationMs - sum(Object.values(run.stageMs ?? {}))),
+    );
+    summary.processMs = median(runs.map((run) => run.wallMs - run.durationMs));
   }
   return summary;
+}
+
+function sum(values) {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 function medianStages(stageMaps) {
