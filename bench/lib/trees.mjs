@@ -24,12 +24,27 @@ const EDITABLE = /\.(ts|tsx|mts|js|jsx|mjs)$/;
 
 export function syntheticTree(files, seed) {
   const generated = generateRepository({ files, seed });
-  return makeTree({
+  const tree = makeTree({
     id: `synthetic-${files}`,
     label: `synthetic ${files} files (seed ${seed})`,
     root: generated.root,
     expected: generated.expected,
   });
+  // Services modules sit mid-graph by construction (ui imports them, they import domain and shared).
+  tree.editTargets = spread(generated.editable);
+  return tree;
+}
+
+/** The list in a fixed order that jumps across it, so consecutive runs edit unrelated features. */
+function spread(list) {
+  const stride = list.length > 1 ? largestCoprimeBelow(list.length, Math.ceil(list.length / 3)) : 1;
+  return list.map((_, index) => list[(index * stride) % list.length]);
+}
+
+function largestCoprimeBelow(length, start) {
+  const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
+  for (let candidate = start; candidate > 1; candidate--) if (gcd(candidate, length) === 1) return candidate;
+  return 1;
 }
 
 export function copiedTree(directory) {
@@ -83,8 +98,9 @@ function makeTree({ id, label, root, expected }) {
 }
 
 /**
- * Files in the middle of the graph: imported by someone and importing something, ordered from the
- * median of (in-degree × out-degree) outwards, so each run edits a different, typical file.
+ * For trees we did not generate: files in the middle of the graph (imported by someone and
+ * importing something), ordered from the median of (in-degree × out-degree) outwards, so each run
+ * edits a different, typical file.
  */
 export function midGraphTargets(graph) {
   const degree = new Map();
