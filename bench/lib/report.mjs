@@ -16,7 +16,8 @@ export function formatReport(report) {
 
 function formatTree(tree) {
   const cold = tree.medians.cold?.wallMs;
-  const lines = [`${tree.label}: ${tree.files} files, ${(tree.bytes / MIB).toFixed(1)} MiB`];
+  const size = tree.bytes > 0 ? `, ${(tree.bytes / MIB).toFixed(1)} MiB` : '';
+  const lines = [`${tree.label}: ${tree.files} files${size}`];
   if (tree.graph) lines.push(`  graph: ${describeGraph(tree.graph)}`);
   lines.push(
     `  ${pad('scenario', 26)}${padLeft('runs', 5)}${padLeft('median', 10)}${padLeft('min', 10)}${padLeft('max', 10)}${padLeft('cpu', 10)}${padLeft('peak RSS', 11)}${padLeft('vs cold', 10)}`,
