@@ -82,7 +82,7 @@ function positiveInteger(text, flag) {
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
 async function measureTree(tree, options, scratch) {
-  const small = (tree.files ?? 0) <= 2000;
+  const small = tree.files <= 2000;
   const ctx = {
     tree,
     options,
@@ -194,9 +194,7 @@ function prepareTrees(options) {
   }
   return options.sizes.map((size) => () => {
     log(`generating a ${size}-file tree (seed ${options.seed})`);
-    const tree = syntheticTree(size, options.seed);
-    tree.files = size;
-    return tree;
+    return syntheticTree(size, options.seed);
   });
 }
 

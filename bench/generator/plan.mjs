@@ -64,10 +64,12 @@ function weightedLayer(random) {
   return 'ui';
 }
 
+/** An (area, feature) pair not used yet in this layer; numbered once the word lists run out. */
 function freshFeatureName(layer, random, taken) {
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const area = random.pick(AREAS);
-    const name = random.pick(FEATURES);
+    const base = random.pick(FEATURES);
+    const name = attempt < 50 ? base : `${base}${Math.floor(attempt / 50) + 1}`;
     const key = `${layer}/${area}/${name}`;
     if (taken.has(key)) continue;
     taken.add(key);
@@ -75,7 +77,7 @@ function freshFeatureName(layer, random, taken) {
   }
 }
 
-/** Adds 1–7 modules (ui features start with their routes), most with a test, within `budget`. */
+/** Adds 2–7 modules (ui features get their routes first), about half with a test, within `budget`. */
 function planModules(feature, budget, random) {
   const wanted = random.int(2, 7);
   const suffixes = random.sample(

@@ -28,6 +28,7 @@ export function syntheticTree(files, seed) {
     id: `synthetic-${files}`,
     label: `synthetic ${files} files (seed ${seed})`,
     root: generated.root,
+    files: generated.files,
     expected: generated.expected,
   });
   // Services modules sit mid-graph by construction (ui imports them, they import domain and shared).
@@ -61,23 +62,26 @@ export function copiedTree(directory) {
     throw new Error(`--dir ${directory}: not inside a git work tree (the bench lists files with git)`);
   }
   const root = mkdtempSync(join(tmpdir(), 'ocpp-bench-dir-'));
+  let files = 0;
   for (const path of listing.toString('utf8').split('\0')) {
     if (!path || NOT_COPIED.test(path) || !existsSync(join(source, path))) continue;
     const target = join(root, path);
     mkdirSync(dirname(target), { recursive: true });
     cpSync(join(source, path), target, { verbatimSymlinks: true, recursive: false });
+    files += 1;
   }
   commitTree(root);
-  return makeTree({ id: 'dir', label: source, root });
+  return makeTree({ id: 'dir', label: source, root, files });
 }
 
-function makeTree({ id, label, root, expected }) {
+function makeTree({ id, label, root, files, expected }) {
   const agentsPath = join(root, 'AGENTS.md');
   const agentsOriginal = existsSync(agentsPath) ? readFileSync(agentsPath) : undefined;
   const tree = {
     id,
     label,
     root,
+    files,
     expected,
     /** Back to "never built": no `.agent-context/`, AGENTS.md as it was committed. */
     resetOutputs() {
