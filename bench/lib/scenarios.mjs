@@ -47,6 +47,19 @@ function productRun(command, expectedMode, extraFields = () => ({})) {
   };
 }
 
+/** `freshness <root> --json`: the verdict must be the expected one. */
+function freshnessRun(expected) {
+  return {
+    command: (ctx) => ({ script: ctx.cli, args: ['freshness', ctx.tree.root, '--json'] }),
+    read(_ctx, result) {
+      const parsed = JSON.parse(result.stdout);
+      const fields = { verdict: parsed.verdict, hashedFiles: parsed.hashedFiles };
+      if (parsed.verdict !== expected) fields.warning = `expected verdict ${expected}, got ${parsed.verdict}`;
+      return fields;
+    },
+  };
+}
+
 /** Updates need a previous build: the cold scenario leaves one, unless it was skipped. */
 async function ensureBuilt(ctx) {
   if (!existsSync(join(ctx.tree.root, '.agent-context', 'manifest.json')))
@@ -90,6 +103,46 @@ export const scenarios = {
     },
     before: (ctx, run) => appendFunction(ctx.tree.root, editTarget(ctx, run), run),
     ...productRun('update', 'incremental', (ctx, run) => ({ edited: editTarget(ctx, run) })),
+  },
+  'freshness-unchanged': {
+    label: 'freshness, nothing changed',
+    group: 'product',
+    runs: (ctx) => ctx.runs,
+    setup: async (ctx) => {
+      await ensureBuilt(ctx);
+      await ctx.measure(ctx.cli, ['update', ctx.tree.root, '--json']);
+    },
+    ...freshnessRun('fresh'),
+  },
+  'freshness-one-file': {
+    label: 'freshness, one file edited',
+    group: 'product',
+    runs: (ctx) => ctx.runs,
+    setup: async (ctx) => {
+      await ensureBuilt(ctx);
+      ctx.tree.editTargets ??= midGraphTargets(ctx.tree.readGraph());
+    },
+    before: async (ctx, run) => {
+      // Start each run from a fresh context, then edit one file: freshness must find exactly it.
+      await ctx.measure(ctx.cli, ['update', ctx.tree.root, '--json']);
+      appendFunction(ctx.tree.root, editTarget(ctx, run + 1000), run + 1000);
+    },
+    ...freshnessRun('stale'),
+  },
+  'evolve-one-file': {
+    label: 'evolve, one file edited',
+    group: 'product',
+    runs: (ctx) => ctx.runs,
+    setup: async (ctx) => {
+      await ensureBuilt(ctx);
+      ctx.tree.editTargets ??= midGraphTargets(ctx.tree.readGraph());
+    },
+    before: (ctx, run) => appendFunction(ctx.tree.root, editTarget(ctx, run + 2000), run + 2000),
+    command: (ctx) => ({ script: ctx.cli, args: ['evolve', ctx.tree.root, '--json'] }),
+    read(_ctx, result) {
+      const parsed = JSON.parse(result.stdout);
+      return { mode: parsed.build.mode, durationMs: parsed.build.stats.durationMs, stageMs: parsed.build.stats.stageMs, misses: parsed.cache.misses, rewritten: parsed.rewritten.length };
+    },
   },
   depcruise: {
     label: 'dependency-cruiser',

@@ -26,6 +26,11 @@ export const targets = {
   },
   'cheap-unchanged-update': shareOfCold('update with nothing changed', 'update-unchanged', 0.1),
   'cheap-one-file-update': shareOfCold('update after one edit', 'update-one-file', 0.15),
+  'fast-freshness-unchanged': underMs('freshness with nothing changed', 'freshness-unchanged', 300),
+  'fast-freshness-one-file': underMs('freshness with one file changed', 'freshness-one-file', 300),
+  'cheap-freshness-unchanged': shareOfCold('freshness with nothing changed', 'freshness-unchanged', 0.1),
+  'cheap-freshness-one-file': shareOfCold('freshness with one file changed', 'freshness-one-file', 0.1),
+  'cheap-evolve': shareOfCold('evolve after one edit', 'evolve-one-file', 0.15),
   'bounded-memory': {
     label: 'peak RSS < 1 GiB (any build or update run)',
     value: (summary) => summary.productPeakRssKb,
@@ -34,6 +39,17 @@ export const targets = {
     shortfall: (value) => value / GIB_KB,
   },
 };
+
+/** "`scenario` takes less than `limit` milliseconds" (issue 5's freshness targets). */
+function underMs(what, scenario, limit) {
+  return {
+    label: `${what} < ${limit} ms`,
+    value: (summary, metric) => time(summary, scenario, metric),
+    format: (value) => `${Math.round(value)} ms`,
+    pass: (value) => value < limit,
+    shortfall: (value) => value / limit,
+  };
+}
 
 /** "`scenario` takes less than `limit` (a fraction) of the cold build's time." */
 function shareOfCold(what, scenario, limit) {

@@ -21,13 +21,15 @@ export async function hallucination(
 ): Promise<GuardReport> {
   const [
     { existingDirectory, stageTimer },
-    { loadConfig, parseConfigText },
+    { loadConfig },
+    { parseConfigText },
     { computeContext },
     { checkHallucinations },
     { EventBus: Bus },
   ] = await Promise.all([
     import('../context/build.js'),
     import('../config/load.js'),
+    import('../config/parse.js'),
     import('../context/compute.js'),
     import('../guards/hallucination/check.js'),
     import('../shared/events.js'),

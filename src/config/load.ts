@@ -1,14 +1,16 @@
-/** Finds, reads and validates the config file: file -> UserConfig -> ResolvedConfig. */
+/**
+ * Finds, reads and validates the config file: file -> UserConfig -> ResolvedConfig. Most
+ * repositories have no config file: then the defaults come from `defaults.json`, written at build
+ * time from the schema, so a command does not pay for loading zod and the schema it never uses.
+ */
+
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
-import type { z } from 'zod';
 import { OcppError } from '../shared/errors.js';
 import { pathExists, readText } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
-import { lineColumnOf } from '../shared/json.js';
 import { joinPath } from '../shared/path.js';
-import { schemaIssueError } from '../shared/schema-error.js';
-import { type ResolvedConfig, UserConfigSchema } from './schema.js';
+import type { ResolvedConfig } from './schema.js';
 
 export const CONFIG_FILE_NAMES = [
   'opencode-plusplus.config.json',
@@ -34,51 +36,32 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     });
   }
   const file = present[0];
-  if (!file) return { config: UserConfigSchema.parse({}), hash: 'none' };
+  if (!file) return { config: await defaultResolvedConfig(), hash: 'none' };
   const text = await readText(joinPath(root, file));
   const hash = sha256(text);
-  if (file.endsWith('.mjs')) return { config: await loadModuleConfig(root, file), file, hash };
+  const { parseConfigText, parseModuleConfig } = await import('./parse.js');
+  if (file.endsWith('.mjs'))
+    return { config: parseModuleConfig(await importModuleConfig(root, file), file), file, hash };
   return { config: parseConfigText(text, file), file, hash };
 }
 
-/** Parses and validates JSON or JSONC config text; errors name the file, line and key. */
-export function parseConfigText(text: string, file: string): ResolvedConfig {
-  const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: file.endsWith('.jsonc') });
-  const first = errors[0];
-  if (first) {
-    throw new OcppError('CONFIG_INVALID', `invalid JSON: ${printParseErrorCode(first.error)}`, {
-      file,
-      ...lineColumnOf(text, first.offset),
-    });
+/** The resolved defaults: from the build's defaults.json, else (running from sources) from the schema. */
+export async function defaultResolvedConfig(): Promise<ResolvedConfig> {
+  try {
+    return JSON.parse(readFileSync(new URL('./defaults.json', import.meta.url), 'utf8')) as ResolvedConfig;
+  } catch {
+    return (await import('./schema.js')).defaultConfig();
   }
-  const result = UserConfigSchema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw configIssueError(result.error, file, text);
 }
 
-async function loadModuleConfig(root: string, file: string): Promise<ResolvedConfig> {
-  let exported: unknown;
+async function importModuleConfig(root: string, file: string): Promise<unknown> {
   try {
     const module = (await import(pathToFileURL(joinPath(root, file)).href)) as { default?: unknown };
-    exported =
-      typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
+    return typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
   } catch (error) {
     throw new OcppError('CONFIG_INVALID', `could not load: ${(error as Error).message}`, {
       file,
       cause: error,
     });
   }
-  const result = UserConfigSchema.safeParse(exported ?? {});
-  if (result.success) return result.data;
-  throw configIssueError(result.error, file);
-}
-
-function configIssueError(error: z.ZodError, file: string, text?: string): OcppError {
-  return schemaIssueError(error, {
-    file,
-    ...(text === undefined ? {} : { text }),
-    code: 'CONFIG_INVALID',
-    hint: 'see schema/opencode-plusplus.config.schema.json for the allowed keys and types',
-  });
 }

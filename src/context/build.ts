@@ -5,7 +5,6 @@
  */
 import { promises as fsp } from 'node:fs';
 import { type LoadedConfig, loadConfig } from '../config/load.js';
-import { ensureContracts, repositoryReader, treeFiles } from '../contracts/index.js';
 import { detectProject } from '../scan/project.js';
 import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
@@ -14,7 +13,6 @@ import { layout } from '../shared/layout.js';
 import { absolutePath, baseName, resolveAbsolute } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
 import { type BuildMode, type ComputedContext, computeContext } from './compute.js';
-import { recordServedLessons } from './lessons.js';
 import type { ContextManifest } from './manifest.js';
 import { outputHashFromStat, saveStatCache } from './stat-cache.js';
 import {
@@ -105,7 +103,8 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
     ? await timed('write', () => writeContextPackage(root, computed.pkg!, bus, knownOnDisk(root, computed)))
     : undefined;
   const agentsFile = computed.pkg?.files.find((file) => file.path === config.config.context.agentsFile);
-  if (outputs && agentsFile) await recordServedLessons(root, agentsFile.path, agentsFile.content);
+  if (outputs && agentsFile)
+    await (await import('./lessons.js')).recordServedLessons(root, agentsFile.path, agentsFile.content);
   return finishBuild(root, mode, computed, outputs, started, stageMs);
 }
 
@@ -115,6 +114,7 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
  */
 async function writeMissingContracts(root: string, computed: ComputedContext, bus: EventBus): Promise<void> {
   const { scan, contents } = computed.scanned;
+  const { ensureContracts, repositoryReader, treeFiles } = await import('../contracts/index.js');
   const result = await ensureContracts(root, {
     files: treeFiles(scan.files),
     project: detectProject(scan),

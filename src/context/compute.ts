@@ -4,10 +4,9 @@
  * differ only in what they do with the result.
  */
 import type { LoadedConfig } from '../config/load.js';
-import { buildDependencyGraph, type ReusableGraph } from '../graph/build.js';
+import type { ReusableGraph } from '../graph/build.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
-import { indexRepository } from '../index/index-repository.js';
 import type { IndexedFile, RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
 import { detectProject } from '../scan/project.js';
@@ -19,14 +18,27 @@ import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
-import { type ContextPackage, composeContextPackage } from './compose.js';
-import { hashLessons, readLessonLines } from './lessons.js';
+import type { ContextPackage } from './compose.js';
+import { hashLessons } from './lesson-hash.js';
 import { type ContextManifest, hashOfOutput, readPreviousManifest } from './manifest.js';
 import { isProjectConfiguration } from './refresh.js';
 import { outputHashFromStat, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
 export type BuildMode = 'build' | 'update';
+
+/**
+ * The heavy stages (parsers, resolvers, composing) are imported only when something must be
+ * recomputed: an `update` that finds nothing changed never loads them.
+ */
+async function loadStages() {
+  const [{ indexRepository }, { buildDependencyGraph }, { composeContextPackage }] = await Promise.all([
+    import('../index/index-repository.js'),
+    import('../graph/build.js'),
+    import('./compose.js'),
+  ]);
+  return { indexRepository, buildDependencyGraph, composeContextPackage };
+}
 
 export interface ComputeOptions {
   mode: BuildMode;
@@ -103,17 +115,19 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
     return previous ? await readTrustedIndex(root, previous, bus, statCache) : new FactsCache();
   });
   const index = await timed('index', () =>
-    indexRepository(scanned.scan, {
-      contents: scanned.contents,
-      cache: facts,
-      bus,
-      workers: config.config.index.workers,
-    }),
+    loadStages().then(({ indexRepository }) =>
+      indexRepository(scanned.scan, {
+        contents: scanned.contents,
+        cache: facts,
+        bus,
+        workers: config.config.index.workers,
+      }),
+    ),
   );
   const graph = await timed('graph', async () => {
     const reuse =
       mode === 'update' && previous ? await reusableGraph(root, previous, index, statCache, bus) : undefined;
-    return buildDependencyGraph(root, index, reuse);
+    return (await loadStages()).buildDependencyGraph(root, index, reuse);
   });
   if (options.skipCompose) return { ...base, upToDate, index, graph };
   const pkg = await timed('compose', () =>
@@ -137,9 +151,10 @@ async function composeFrom(
     root,
     scanned.scan.files.map((file) => file.path),
   );
+  const { readLessonLines } = await import('./lessons.js');
   const lessons = await readLessonLines(root, config.config.memory.servedInAgentsFile);
   const commit = scanned.scan.source === 'git' ? await headCommit(root) : undefined;
-  return composeContextPackage({
+  return (await loadStages()).composeContextPackage({
     root,
     rootName: baseName(root),
     scan: scanned.scan,

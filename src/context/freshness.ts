@@ -9,7 +9,7 @@ import { type EventBus, silentBus } from '../shared/events.js';
 import { hashEntries } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { toolVersion } from '../shared/version.js';
-import { hashLessons } from './lessons.js';
+import { hashLessons } from './lesson-hash.js';
 import { type ContextManifest, hashOfOutput, readManifest, readPreviousManifest } from './manifest.js';
 import { outputHashFromStat, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';

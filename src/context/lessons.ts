@@ -5,10 +5,8 @@
  * read-only or locked memory folder never fails a build.
  */
 import { LESSON_LINE } from '../memory/index-file.js';
-import { lessonViews, readMemory } from '../memory/lessons.js';
 import { findRelevantLessons } from '../memory/relevance.js';
 import { recordServed } from '../memory/served.js';
-import { hashValue } from '../shared/hash.js';
 import { splitManagedBlock } from '../shared/managed-block.js';
 
 export { LESSON_LINE };
@@ -27,22 +25,5 @@ export async function recordServedLessons(root: string, agentsFile: string, cont
     await recordServed(root, { via: 'build', target: agentsFile, lessons: ids, onlyIfChanged: true });
   } catch {
     // The block is written either way; a missing served record must not fail the build.
-  }
-}
-
-/**
- * What the served lessons depend on — each lesson's id, status, kind, scope and text — and not
- * the serving counters that serving itself updates (which would make every build stale the
- * next). `none` without a lesson store; an unreadable store hashes as `unreadable`.
- */
-export async function hashLessons(root: string): Promise<string> {
-  try {
-    const views = lessonViews(await readMemory(root));
-    if (views.length === 0) return 'none';
-    return hashValue(
-      views.map(({ id, status, kind, scope, text, body }) => ({ id, status, kind, scope, text, body })),
-    );
-  } catch {
-    return 'unreadable';
   }
 }
