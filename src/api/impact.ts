@@ -114,15 +114,9 @@ export interface VerifyResult extends VerifyReport {
 /** Impact, tests and contract findings of a change in one report; writes verify.json and verify.md. */
 export async function verify(directory = '.', options: VerifyCallOptions = {}): Promise<VerifyResult> {
   const analysis = await analyzeChange(directory, options);
-  const { tree, contracts, change } = analysis;
+  const { tree, contracts } = analysis;
   const tests = buildTestSelection({ impact: analysis.impact, files: tree.files, contracts });
-  const validation = await validateContracts({
-    contracts,
-    files: tree.files,
-    graph: tree.graph,
-    ...change,
-    scope: 'changed',
-  });
+  const validation = await validateChange(analysis);
   const report = buildVerifyReport({
     impact: analysis.impact,
     tests,
@@ -144,6 +138,21 @@ export interface ChangeAnalysis {
   contractFiles: ContractFileState[];
   change: { changes: ChangeSet; contents: ContentReader };
   impact: ChangeImpactReport;
+}
+
+/** Contract findings in the files the change touched. */
+export function validateChange(analysis: ChangeAnalysis): Promise<ValidationResult> {
+  const { tree, contracts, change } = analysis;
+  return validateContracts({ contracts, files: tree.files, graph: tree.graph, ...change, scope: 'changed' });
+}
+
+/** The commands that run the tests, per the contracts (the project's test command, each runner's full and selected forms). */
+export function testCommandsOf(contracts: ContractSet): string[] {
+  const commands = [
+    contracts.commands.commands.test?.command,
+    ...contracts.tests.runners.flatMap((runner) => [runner.fullCommand, runner.command]),
+  ];
+  return [...new Set(commands.filter((command): command is string => Boolean(command)))];
 }
 
 export async function analyzeChange(directory: string, options: ChangeCallOptions): Promise<ChangeAnalysis> {

@@ -56,7 +56,7 @@ export async function loop(
   const git = Boolean(await gitTopLevel(root));
   const signals =
     git && freshness.verdict !== 'missing'
-      ? await changeSignals(root, run, trace, policy, options, bus)
+      ? await changeSignals(root, trace, policy, options, bus)
       : undefined;
   const { buildLoopControllerReport } = await import('../loop/controller.js');
   const report = buildLoopControllerReport({
@@ -175,15 +175,13 @@ async function readTraceFor(root: string, traceId: string, taskId: string | unde
 
 async function changeSignals(
   root: string,
-  run: TaskRunFacts | undefined,
   trace: Trace | undefined,
   policy: EvidencePolicy,
   options: LoopCallOptions,
   bus: EventBus,
 ) {
   const [
-    { analyzeChange },
-    { validateContracts },
+    { analyzeChange, validateChange, testCommandsOf },
     { buildTestSelection },
     { evidenceRequirements },
     { evidenceSatisfies },
@@ -193,7 +191,6 @@ async function changeSignals(
     { hashValue },
   ] = await Promise.all([
     import('./impact.js'),
-    import('../contracts/index.js'),
     import('../impact/index.js'),
     import('../policy/evaluate.js'),
     import('../trace/evidence.js'),
@@ -202,25 +199,15 @@ async function changeSignals(
     import('../shared/worktree-hash.js'),
     import('../shared/hash.js'),
   ]);
-  void run;
   const analysis = await analyzeChange(root, { bus, ...(options.base ? { base: options.base } : {}) });
-  const { tree, contracts, change } = analysis;
-  const validation = await validateContracts({
-    contracts,
-    files: tree.files,
-    graph: tree.graph,
-    ...change,
-    scope: 'changed',
-  });
+  const { tree, contracts } = analysis;
+  const validation = await validateChange(analysis);
   const selection = buildTestSelection({ impact: analysis.impact, files: tree.files, contracts });
-  const testCommands = [
-    contracts.commands.commands.test?.command,
-    ...contracts.tests.runners.flatMap((runner) => [runner.fullCommand, runner.command]),
-  ].filter((command): command is string => Boolean(command));
+  const testCommands = testCommandsOf(contracts);
   const treeHash = await workingTreeHash(root, tree.config.config.context.agentsFile);
   const requirements = evidenceRequirements({
     impact: analysis.impact,
-    testCommands: [...new Set(testCommands)],
+    testCommands,
     evidencePolicy: policy,
   });
   const evidence = requirements.map((requirement) =>

@@ -21,15 +21,13 @@ export interface PolicyCallOptions {
 /** Merges the diff, contract findings, context freshness and trace evidence into one gate. */
 export async function policy(directory = '.', options: PolicyCallOptions = {}): Promise<PolicyReport> {
   const [
-    { analyzeChange },
-    { validateContracts },
+    { analyzeChange, validateChange, testCommandsOf },
     { evaluatePolicy },
     { assessFreshness },
     { workingTreeHash },
     { silentBus },
   ] = await Promise.all([
     import('./impact.js'),
-    import('../contracts/index.js'),
     import('../policy/evaluate.js'),
     import('../context/freshness.js'),
     import('../shared/worktree-hash.js'),
@@ -37,15 +35,9 @@ export async function policy(directory = '.', options: PolicyCallOptions = {}): 
   ]);
   const bus = options.bus ?? silentBus();
   const analysis = await analyzeChange(directory, { bus, ...(options.base ? { base: options.base } : {}) });
-  const { tree, contracts, change } = analysis;
+  const { tree, contracts } = analysis;
   const settings = tree.config.config.policy;
-  const validation = await validateContracts({
-    contracts,
-    files: tree.files,
-    graph: tree.graph,
-    ...change,
-    scope: 'changed',
-  });
+  const validation = await validateChange(analysis);
   const freshness = await assessFreshness(tree.root, tree.config, bus);
   const trace = options.traceId
     ? await (await import('../trace/store.js')).readTrace(tree.root, options.traceId)
@@ -53,10 +45,6 @@ export async function policy(directory = '.', options: PolicyCallOptions = {}): 
   const treeHash = trace
     ? await workingTreeHash(tree.root, tree.config.config.context.agentsFile)
     : undefined;
-  const testCommands = [
-    contracts.commands.commands.test?.command,
-    ...contracts.tests.runners.flatMap((runner) => [runner.fullCommand, runner.command]),
-  ].filter((command): command is string => Boolean(command));
   return evaluatePolicy({
     impact: analysis.impact,
     contractFindings: validation.findings,
@@ -68,7 +56,7 @@ export async function policy(directory = '.', options: PolicyCallOptions = {}): 
         .map((component) => `${component.component}: ${component.reason}`),
     },
     safety: contracts.safety,
-    testCommands: [...new Set(testCommands)],
+    testCommands: testCommandsOf(contracts),
     ...(trace ? { trace } : {}),
     ...(treeHash ? { treeHash } : {}),
     evidencePolicy: options.evidencePolicy ?? settings.evidence,

@@ -289,18 +289,12 @@ function checkMessages(
         .replace(/[:,;]+$/, '')
         .replace(/:\d+(:\d+)?$/, '');
       if (!looksLikePath(path)) continue;
+      const finding = missingFile(input, path, 'messages', `the agent says it changed ${path}`, [
+        `"${sentence.trim().slice(0, 160)}"`,
+        `${input.allFiles.size} files in the tree`,
+      ]);
       checked.files!++;
-      if (input.allFiles.has(path) || existsSync(absolutePath(input.root, path))) continue;
-      const near = nearestFile(path, input.allFiles);
-      findings.push({
-        id: findingId('hallucination', 'missing-file', 'messages', path),
-        guard: 'hallucination',
-        rule: 'missing-file',
-        severity: 'warn',
-        message: `the agent says it changed ${path}, which does not exist${near ? ` (did you mean ${near}?)` : ''}`,
-        evidence: [`"${sentence.trim().slice(0, 160)}"`, `${input.allFiles.size} files in the tree`],
-        requiredAction: 'human-review',
-      });
+      if (finding) findings.push(finding);
     }
   }
 }
@@ -325,21 +319,39 @@ function checkTrace(
       );
     if (step.kind === 'edit') {
       for (const path of step.files) {
+        const finding = missingFile(
+          input,
+          path,
+          `trace:${trace.id}`,
+          `${step.id} records an edit of ${path}`,
+          [`trace ${trace.id} ${step.id}: ${step.message ?? ''}`.trim()],
+        );
         checked.files!++;
-        if (input.allFiles.has(path) || existsSync(absolutePath(input.root, path))) continue;
-        const near = nearestFile(path, input.allFiles);
-        findings.push({
-          id: findingId('hallucination', 'missing-file', `trace:${trace.id}`, path),
-          guard: 'hallucination',
-          rule: 'missing-file',
-          severity: 'warn',
-          message: `${step.id} records an edit of ${path}, which does not exist${near ? ` (did you mean ${near}?)` : ''}`,
-          evidence: [`trace ${trace.id} ${step.id}: ${step.message ?? ''}`.trim()],
-          requiredAction: 'human-review',
-        });
+        if (finding) findings.push(finding);
       }
     }
   }
+}
+
+/** A claim about a file that is not in the tree, with the likely intended one; undefined when it exists. */
+function missingFile(
+  input: HallucinationInput,
+  path: string,
+  where: string,
+  claim: string,
+  evidence: string[],
+): GuardFinding | undefined {
+  if (input.allFiles.has(path) || existsSync(absolutePath(input.root, path))) return undefined;
+  const near = nearestFile(path, input.allFiles);
+  return {
+    id: findingId('hallucination', 'missing-file', where, path),
+    guard: 'hallucination',
+    rule: 'missing-file',
+    severity: 'warn',
+    message: `${claim}, which does not exist${near ? ` (did you mean ${near}?)` : ''}`,
+    evidence,
+    requiredAction: 'human-review',
+  };
 }
 
 /** Shell-like command lines found in code spans, fenced blocks and `$ ` lines, split at `&&`, `;` and `|`. */
