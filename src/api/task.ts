@@ -1,14 +1,17 @@
 /** Task packs and task runs in the public API: `plan` (nothing written) and `task` (writes the run). */
 
 import { detectEntrypoints } from '../context/entrypoints.js';
+import { type RunState, readRunState, statePath } from '../loop/state-file.js';
+import { canTransition } from '../loop/states.js';
 import { kindOf, languageOf } from '../scan/classify.js';
+import { OcppError } from '../shared/errors.js';
 import { buildTaskPack } from '../task/build-task-pack.js';
 import type { TaskPack, TaskRepository } from '../task/types.js';
 import { type TaskRunResult, writeTaskRun } from '../task/write-task-run.js';
 import { openRetrieval, type PackOptions, packWithSession, type RetrievalSession } from './retrieval.js';
 
 export interface TaskOptions extends PackOptions {
-  /** Rewrite a run a later stage already moved past EDIT_BOUNDARY_READY. @default false */
+  /** Re-pack a run even from a state the loop does not re-pack from (READY_FOR_REVIEW). @default false */
   force?: boolean;
 }
 
@@ -27,7 +30,9 @@ export async function task(task: string, directory = '.', options: TaskOptions =
   const session = await openRetrieval(directory, options);
   try {
     const pack = await buildTaskPack(task, taskRepository(session, options), budgetOf(options));
-    return await writeTaskRun(session.root, pack, { force: options.force ?? false });
+    return await writeTaskRun(session.root, pack, {
+      previousState: () => repackableState(session.root, pack.taskId, options.force ?? false),
+    });
   } finally {
     await session.close();
   }
@@ -52,4 +57,22 @@ function taskRepository(session: RetrievalSession, options: PackOptions): TaskRe
     sourceHash: context.manifest.hashes.source,
     pack: (text, packOptions) => packWithSession(session, text, { ...options, ...packOptions }),
   };
+}
+
+/**
+ * The run's current state (validated by the loop's state file reader: a malformed or newer file
+ * is an error and stays untouched); refused unless the loop allows re-packing from it, or forced.
+ */
+async function repackableState(root: string, taskId: string, force: boolean): Promise<RunState | undefined> {
+  const current = await readRunState(root, taskId);
+  if (!current || force || canTransition(current.state, 'TASK_PACK_READY')) return current;
+  throw new OcppError(
+    'STATE_CONFLICT',
+    `run ${taskId} is in state ${current.state}, which cannot be re-packed`,
+    {
+      file: statePath(taskId),
+      key: 'state',
+      hint: 'pass --force to write a fresh task pack over it',
+    },
+  );
 }

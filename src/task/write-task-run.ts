@@ -3,12 +3,11 @@
  * edit boundary, expected diff, tests, the placeholders later stages fill, one prompt per
  * executor, `run.json` and `state.json` (state EDIT_BOUNDARY_READY). Every file is written
  * atomically and only when its bytes change, under a lock on the run; `state.json` is written
- * last. A run that a later stage already moved on is not reset unless asked to.
+ * last. Whether a run that moved on may be re-packed is the caller's call (`previousState`).
  */
 import { renderPackMarkdown } from '../pack/markdown.js';
-import { OcppError } from '../shared/errors.js';
-import { readTextIfExists, withLock, writeFileIfChanged } from '../shared/fs.js';
-import { formatJsonFile, parseJson } from '../shared/json.js';
+import { withLock, writeFileIfChanged } from '../shared/fs.js';
+import { formatJsonFile } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import {
@@ -24,31 +23,27 @@ import type { TaskPack } from './types.js';
 
 export const RUN_SCHEMA_VERSION = 1;
 
-/** The loop's states in order (DESIGN.md §5); BLOCKED can follow any of them. */
-export const RUN_STATES = [
-  'EMPTY',
-  'CONTEXT_READY',
-  'TASK_PACK_READY',
-  'EDIT_BOUNDARY_READY',
-  'AGENT_STARTED',
-  'EDITED',
-  'VERIFYING',
-  'REPAIRING',
-  'READY_FOR_REVIEW',
-  'BLOCKED',
-] as const;
-export type RunState = (typeof RUN_STATES)[number];
+/** The run's state before this write, as the loop's state file records it. */
+export interface PreviousRunState {
+  state: string;
+  reached: readonly string[];
+  history: ReadonlyArray<{ from: string; to: string; reason: string }>;
+}
 
 export interface WriteTaskRunOptions {
-  /** Rewrite a run a later stage already moved past EDIT_BOUNDARY_READY. @default false */
-  force?: boolean;
+  /**
+   * Reads the run's current state under the run's lock and refuses (throws) when the task may
+   * not be re-packed from it; the caller owns the state machine (`loop/`). Without it an
+   * existing run is simply rewritten.
+   */
+  previousState?: () => Promise<PreviousRunState | undefined>;
 }
 
 export interface TaskRunResult {
   taskId: string;
   /** Repository-relative folder of the run. */
   runDir: string;
-  state: RunState;
+  state: 'EDIT_BOUNDARY_READY';
   /** Every file of the run (repository-relative, sorted). */
   files: string[];
   /** Files whose bytes changed in this call. */
@@ -64,8 +59,8 @@ export async function writeTaskRun(
   return withLock(
     absolutePath(root, runDir),
     async () => {
-      await assertReplaceable(root, runDir, options.force ?? false);
-      const documents = runDocuments(pack, runDir);
+      const previous = await options.previousState?.();
+      const documents = runDocuments(pack, runDir, previous);
       const written: string[] = [];
       // state.json last: a run interrupted halfway still shows its previous state.
       for (const [name, content] of documents) {
@@ -85,7 +80,11 @@ export async function writeTaskRun(
 }
 
 /** File name -> content, state.json last. */
-export function runDocuments(pack: TaskPack, runDir: string): Array<[string, string]> {
+export function runDocuments(
+  pack: TaskPack,
+  runDir: string,
+  previous?: PreviousRunState,
+): Array<[string, string]> {
   const prompts = Object.values(executors).map((executor): [string, string] => [
     promptFileName(executor),
     renderPrompt(pack, executor, runDir),
@@ -108,7 +107,7 @@ export function runDocuments(pack: TaskPack, runDir: string): Array<[string, str
         ),
       ),
     ],
-    ['state.json', formatJsonFile(stateRecord(pack))],
+    ['state.json', formatJsonFile(stateRecord(pack, previous))],
   ];
 }
 
@@ -146,48 +145,29 @@ function runRecord(pack: TaskPack, prompts: string[]): Record<string, unknown> {
   };
 }
 
-function stateRecord(pack: TaskPack): Record<string, unknown> {
+/**
+ * The loop's state file at EDIT_BOUNDARY_READY. A run already there keeps its record (writing the
+ * same task twice changes nothing); a run elsewhere is re-packed: its history gains the moves.
+ */
+function stateRecord(pack: TaskPack, previous: PreviousRunState | undefined): Record<string, unknown> {
+  const steps = [
+    {
+      from: previous?.state ?? 'CONTEXT_READY',
+      to: 'TASK_PACK_READY',
+      reason: previous ? 'the task is re-packed' : 'the task was packed',
+    },
+    { from: 'TASK_PACK_READY', to: 'EDIT_BOUNDARY_READY', reason: 'the edit boundary was derived' },
+  ];
+  const unchanged = previous?.state === 'EDIT_BOUNDARY_READY';
+  const reached = [...(previous?.reached ?? [])];
+  for (const state of ['CONTEXT_READY', 'TASK_PACK_READY', 'EDIT_BOUNDARY_READY'])
+    if (!reached.includes(state)) reached.push(state);
   return {
     schemaVersion: RUN_SCHEMA_VERSION,
     taskId: pack.taskId,
     state: 'EDIT_BOUNDARY_READY',
-    reached: ['CONTEXT_READY', 'TASK_PACK_READY', 'EDIT_BOUNDARY_READY'],
+    reached,
+    contextHash: pack.context.sourceHash,
+    history: unchanged ? [...previous.history] : [...(previous?.history ?? []), ...steps],
   };
-}
-
-/** An existing state.json must be ours, not newer, and not past EDIT_BOUNDARY_READY (unless forced). */
-async function assertReplaceable(root: string, runDir: string, force: boolean): Promise<void> {
-  const file = `${runDir}/state.json`;
-  const text = await readTextIfExists(absolutePath(root, file));
-  if (text === undefined) return;
-  const value = parseJson(text, file) as { schemaVersion?: unknown; state?: unknown } | null;
-  if (!value || typeof value !== 'object' || typeof value.schemaVersion !== 'number') {
-    throw new OcppError('INPUT_INVALID', 'state.json has no schemaVersion', {
-      file,
-      key: 'schemaVersion',
-      hint: 'fix or delete the file; nothing was overwritten',
-    });
-  }
-  if (value.schemaVersion > RUN_SCHEMA_VERSION) {
-    throw new OcppError(
-      'STATE_VERSION',
-      `state.json schemaVersion ${value.schemaVersion} is newer than this tool understands (${RUN_SCHEMA_VERSION})`,
-      { file, key: 'schemaVersion', hint: 'upgrade opencode-plusplus; nothing was overwritten' },
-    );
-  }
-  const position = RUN_STATES.indexOf(value.state as RunState);
-  if (position === -1) {
-    throw new OcppError('INPUT_INVALID', `state.json has an unknown state ${JSON.stringify(value.state)}`, {
-      file,
-      key: 'state',
-      hint: `expected one of ${RUN_STATES.join(', ')}; nothing was overwritten`,
-    });
-  }
-  if (!force && position > RUN_STATES.indexOf('EDIT_BOUNDARY_READY')) {
-    throw new OcppError('STATE_CONFLICT', `run ${runDir} is already in state ${String(value.state)}`, {
-      file,
-      key: 'state',
-      hint: 'pass --force to write a fresh task pack over it',
-    });
-  }
 }

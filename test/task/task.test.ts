@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plan, task } from '../../src/api/task.js';
+import { readRunState } from '../../src/loop/state-file.js';
 import { taskIdOf } from '../../src/task/task-id.js';
 import { runCliInProcess } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/repo.js';
@@ -53,7 +54,13 @@ describe('task runs', () => {
       taskId: taskIdOf(TASK),
       state: 'EDIT_BOUNDARY_READY',
       reached: ['CONTEXT_READY', 'TASK_PACK_READY', 'EDIT_BOUNDARY_READY'],
+      contextHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      history: [
+        { from: 'CONTEXT_READY', to: 'TASK_PACK_READY', reason: 'the task was packed' },
+        { from: 'TASK_PACK_READY', to: 'EDIT_BOUNDARY_READY', reason: 'the edit boundary was derived' },
+      ],
     });
+    expect(await readRunState(root, taskIdOf(TASK))).toMatchObject({ state: 'EDIT_BOUNDARY_READY' });
     const run = JSON.parse(read('run.json'));
     expect(run.files[0].path).toBe('src/retry.ts');
     expect(run.editBoundary.allowedEditGlobs).toEqual(expect.arrayContaining(['src/*', 'test/*']));
@@ -89,17 +96,18 @@ describe('task runs', () => {
     expect(existsSync(join(root, '.agent-context/runs'))).toBe(false);
   });
 
-  it('never overwrites a state it cannot read, a newer schema, or a run that moved on (without --force)', async () => {
+  it('never overwrites a state it cannot read, a newer schema, or a run the loop may not re-pack (without --force)', async () => {
     const root = makeRepo(project);
     await task(TASK, root);
     const state = join(root, `.agent-context/runs/${taskIdOf(TASK)}/state.json`);
+    const id = taskIdOf(TASK);
     const cases: Array<[string, string, string]> = [
       ['{ "schemaVersion": 1, "state": ', 'INPUT_INVALID', 'invalid JSON'],
       ['{ "schemaVersion": 9, "state": "EDITED" }\n', 'STATE_VERSION', 'newer than this tool understands'],
       [
-        '{ "schemaVersion": 1, "state": "AGENT_STARTED" }\n',
+        `{ "schemaVersion": 1, "taskId": "${id}", "state": "READY_FOR_REVIEW" }\n`,
         'STATE_CONFLICT',
-        'already in state AGENT_STARTED',
+        'cannot be re-packed',
       ],
     ];
     for (const [content, code, message] of cases) {
@@ -113,6 +121,30 @@ describe('task runs', () => {
     const forced = await runCliInProcess(['task', TASK, root, '--force', '--json']);
     expect(forced.code).toBe(0);
     expect(JSON.parse(readFileSync(state, 'utf8')).state).toBe('EDIT_BOUNDARY_READY');
+  });
+
+  it('re-packs a run the agent already started, keeping its history', async () => {
+    const root = makeRepo(project);
+    await task(TASK, root);
+    const id = taskIdOf(TASK);
+    const state = join(root, `.agent-context/runs/${id}/state.json`);
+    const started = JSON.parse(readFileSync(state, 'utf8'));
+    started.state = 'AGENT_STARTED';
+    started.reached.push('AGENT_STARTED');
+    writeFileSync(state, JSON.stringify(started));
+    await task(TASK, root);
+    const after = JSON.parse(readFileSync(state, 'utf8'));
+    expect(after.state).toBe('EDIT_BOUNDARY_READY');
+    expect(after.reached).toEqual([
+      'CONTEXT_READY',
+      'TASK_PACK_READY',
+      'EDIT_BOUNDARY_READY',
+      'AGENT_STARTED',
+    ]);
+    expect(after.history.slice(-2)).toEqual([
+      { from: 'AGENT_STARTED', to: 'TASK_PACK_READY', reason: 'the task is re-packed' },
+      { from: 'TASK_PACK_READY', to: 'EDIT_BOUNDARY_READY', reason: 'the edit boundary was derived' },
+    ]);
   });
 
   it('names the files a task spells out, present or not', async () => {

@@ -36,7 +36,7 @@ export const taskCommands: CommandDefinition = (program, context) => {
     .command('task <task> [dir]')
     .description(describeTask)
     .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
-    .option('--force', 'rewrite a run that a later stage already moved past EDIT_BOUNDARY_READY')
+    .option('--force', 'rewrite a run even from a state the loop does not re-pack from (READY_FOR_REVIEW)')
     .option('--json', 'print what was written as one JSON document')
     .option('--verbose', 'print debug log lines on stderr')
     .action(async (text: string, dir: string | undefined, options: TaskFlags) =>
