@@ -142,14 +142,27 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
   };
 }
 
+/** Runs `action` on an open retrieval session and always writes its caches back. */
+export async function withRetrieval<T>(
+  directory: string,
+  options: CallOptions,
+  action: (session: RetrievalSession) => Promise<T>,
+): Promise<T> {
+  const session = await openRetrieval(directory, options);
+  try {
+    return await action(session);
+  } finally {
+    await session.close();
+  }
+}
+
 /** Ranked files for a task (whole files, no budget) and the tests that cover them. */
 export async function retrieve(
   task: string,
   directory = '.',
   options: RetrieveOptions = {},
 ): Promise<RetrieveResult> {
-  const session = await openRetrieval(directory, options);
-  try {
+  return withRetrieval(directory, options, async (session) => {
     const top = checkedCount(options.top ?? session.config.retrieve.top, '--top');
     const { retrieval } = await session.run(task, { ...options, top });
     const byPath = new Map(session.context.files.map((file) => [file.path, file]));
@@ -169,9 +182,7 @@ export async function retrieve(
       query: retrieval.query,
       candidates: retrieval.candidates,
     };
-  } finally {
-    await session.close();
-  }
+  });
 }
 
 /** BM25F length normalisation per field: long files are not penalised as much as long prose would be. */
@@ -243,12 +254,7 @@ const PACK_CANDIDATES = 30;
 
 /** The files for a task fitted into a token budget, each whole, as a skeleton or as one line. */
 export async function pack(task: string, directory = '.', options: PackOptions = {}): Promise<PackResult> {
-  const session = await openRetrieval(directory, options);
-  try {
-    return await packWithSession(session, task, options);
-  } finally {
-    await session.close();
-  }
+  return withRetrieval(directory, options, (session) => packWithSession(session, task, options));
 }
 
 export async function packWithSession(
@@ -333,8 +339,7 @@ export async function ragSearch(
   directory = '.',
   options: RagSearchOptions = {},
 ): Promise<RagSearchResult> {
-  const session = await openRetrieval(directory, options);
-  try {
+  return withRetrieval(directory, options, async (session) => {
     const limit = checkedCount(options.top ?? 10, '--top');
     const { retrieval, corpus } = await session.run(query, { top: SEARCHED_FILES, tests: 10 });
     const files = [...retrieval.files, ...retrieval.tests];
@@ -346,9 +351,7 @@ export async function ragSearch(
       limit,
     });
     return { query: query.trim(), matches, searched: files.length };
-  } finally {
-    await session.close();
-  }
+  });
 }
 
 /** Language and kind of a path from its name alone (a content marker can still make a file `generated`). */

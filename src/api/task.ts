@@ -8,7 +8,7 @@ import { OcppError } from '../shared/errors.js';
 import { buildTaskPack } from '../task/build-task-pack.js';
 import type { TaskPack, TaskRepository } from '../task/types.js';
 import { type TaskRunResult, writeTaskRun } from '../task/write-task-run.js';
-import { openRetrieval, type PackOptions, packWithSession, type RetrievalSession } from './retrieval.js';
+import { type PackOptions, packWithSession, type RetrievalSession, withRetrieval } from './retrieval.js';
 
 export interface TaskOptions extends PackOptions {
   /** Re-pack a run even from a state the loop does not re-pack from (READY_FOR_REVIEW). @default false */
@@ -17,25 +17,19 @@ export interface TaskOptions extends PackOptions {
 
 /** The task pack of a task: files, tests, config, entrypoints, commands and edit boundary. Writes nothing. */
 export async function plan(task: string, directory = '.', options: PackOptions = {}): Promise<TaskPack> {
-  const session = await openRetrieval(directory, options);
-  try {
-    return await buildTaskPack(task, taskRepository(session, options), budgetOf(options));
-  } finally {
-    await session.close();
-  }
+  return withRetrieval(directory, options, (session) =>
+    buildTaskPack(task, taskRepository(session, options), budgetOf(options)),
+  );
 }
 
 /** Builds the task pack and writes `.agent-context/runs/<task-id>/`. */
 export async function task(task: string, directory = '.', options: TaskOptions = {}): Promise<TaskRunResult> {
-  const session = await openRetrieval(directory, options);
-  try {
+  return withRetrieval(directory, options, async (session) => {
     const pack = await buildTaskPack(task, taskRepository(session, options), budgetOf(options));
-    return await writeTaskRun(session.root, pack, {
+    return writeTaskRun(session.root, pack, {
       previousState: () => repackableState(session.root, pack.taskId, options.force ?? false),
     });
-  } finally {
-    await session.close();
-  }
+  });
 }
 
 function budgetOf(options: PackOptions): { budget?: number } {

@@ -8,7 +8,7 @@ import { readTextSync } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import type { BodyTerms, LexicalCache } from './lexical-cache.js';
 import { lexicalDefinitions } from './text/definitions.js';
-import { countTerms, forEachTerm, termsOfWord } from './text/tokenize.js';
+import { countTerms, termsOfWord } from './text/tokenize.js';
 
 export const FIELD_NAMES = ['path', 'symbols', 'doc', 'body'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
@@ -62,9 +62,9 @@ export function buildCorpus(root: string, files: readonly IndexedFile[], options
       file,
       definitions,
       fields: {
-        path: termsOfText(stripExtension(file.path)),
+        path: countTerms(stripExtension(file.path)),
         symbols: symbolTerms(file, definitions),
-        doc: termsOfText(docText(file)),
+        doc: countTerms(docText(file)),
         body: { counts: body.counts, length: body.length },
       },
     });
@@ -122,16 +122,6 @@ function mergeDefinitions(file: IndexedFile, body: BodyTerms): Definition[] {
 
 function stripExtension(path: string): string {
   return path.replace(/\.[A-Za-z0-9]+$/, '');
-}
-
-export function termsOfText(text: string): FieldTerms {
-  const counts = new Map<string, number>();
-  let length = 0;
-  forEachTerm(text, (term) => {
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-    length++;
-  });
-  return { counts, length };
 }
 
 function symbolTerms(file: IndexedFile, definitions: Definition[]): FieldTerms {
