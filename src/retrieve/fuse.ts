@@ -11,7 +11,7 @@ type FileKind = IndexedFile['kind'];
 /** Tests are ranked in their own list; these weigh every other kind in `files`. */
 export const KIND_PRIOR: Partial<Record<FileKind, number>> = {
   source: 1,
-  config: 0.5,
+  config: 0.35,
   doc: 0.3,
   generated: 0.1,
 };

@@ -12,8 +12,10 @@ import type { RankedFile } from './retrieve.js';
 /** Only the head of the ranking is compared: copies further down change nothing a reader sees. */
 const COMPARED = 50;
 const SIMILARITY = 0.95;
-/** File names too common to identify a file alone: their folder must match too. */
-const GENERIC_NAMES = /^(index|mod|main|__init__|lib|types?|utils?|helpers?|constants?)\.[a-z0-9]+$/i;
+/** File names that stand for their folder: the folder must match too. */
+const GENERIC_NAMES = /^(index|mod|main|__init__)\.[a-z0-9]+$/i;
+/** Small files look alike by chance; copies worth moving down are longer than this (terms). */
+const MIN_TERMS = 200;
 const DEMOTION = 0.3;
 
 export function demoteNearCopies(
@@ -48,7 +50,7 @@ function isNearCopy(a: string, b: string, corpus: Corpus): boolean {
   if (nameOf(a) !== nameOf(b)) return false;
   const left = corpus.byPath.get(a)?.fields.body;
   const right = corpus.byPath.get(b)?.fields.body;
-  if (!left || !right || left.length === 0 || right.length === 0) return false;
+  if (!left || !right || left.length < MIN_TERMS || right.length < MIN_TERMS) return false;
   const ratio = Math.min(left.length, right.length) / Math.max(left.length, right.length);
   return ratio >= SIMILARITY && cosine(left.counts, right.counts) >= SIMILARITY;
 }

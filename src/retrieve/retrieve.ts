@@ -197,8 +197,12 @@ function rankTests(
 const OWN_MATCH_FLOOR = 0.5;
 const LINK_WORDS = { imports: 'imports it', name: 'named after it', directory: 'in its folder' } as const;
 
+/** The ablation ranks code files, tests included, as a plain BM25 baseline over code would. */
 function plainRetrieval(corpus: Corpus, query: TaskQuery, top: number): Retrieval {
-  const scores = scorePlainBm25(corpus, query.terms.keys());
+  const code = corpus.documents.filter(
+    (document) => document.file.kind === 'source' || document.file.kind === 'test',
+  );
+  const scores = scorePlainBm25({ ...corpus, documents: code }, query.terms.keys());
   const files = [...scores]
     .map(([path, score]) => {
       const kind = corpus.byPath.get(path)!.file.kind;

@@ -27,6 +27,8 @@ export interface TestMap {
 }
 
 const STRENGTH: Record<TestLinkKind, number> = { imports: 1, name: 0.9, directory: 0.6 };
+/** A source imported by more tests than this starts to lose link strength. */
+const SHARED_IMPORT = 3;
 const INDEX_NAMES = new Set(['index', '__init__', 'mod', 'main', 'lib', 'test', 'tests', 'spec']);
 
 export function mapTests(files: readonly IndexedFile[], view: GraphView): TestMap {
@@ -35,14 +37,21 @@ export function mapTests(files: readonly IndexedFile[], view: GraphView): TestMa
   const sourceSet = new Set(sources.map((file) => file.path));
   const bySource = new Map<string, TestLink[]>();
   const byTest = new Map<string, TestLink[]>();
-  for (const test of files.filter((file) => file.kind === 'test')) {
+  const tests = files.filter((file) => file.kind === 'test');
+  const importedByTests = new Map<string, number>();
+  for (const test of tests)
+    for (const path of view.dependenciesOf(test.path))
+      importedByTests.set(path, (importedByTests.get(path) ?? 0) + 1);
+  const testImporters = (source: string) => importedByTests.get(source) ?? 0;
+  for (const test of tests) {
     const links = new Map<string, TestLink>();
     const add = (source: string, via: TestLinkKind, strength: number) => {
       const existing = links.get(source);
       if (!existing || existing.strength < strength)
         links.set(source, { test: test.path, source, via, strength });
     };
-    for (const link of importLinks(test.path, view, sourceSet)) add(link.source, 'imports', link.strength);
+    for (const link of importLinks(test.path, view, sourceSet, testImporters))
+      add(link.source, 'imports', link.strength);
     for (const link of nameLinks(test.path, sourcesByKey)) add(link.source, link.via, link.strength);
     const sorted = [...links.values()].sort((a, b) => b.strength - a.strength || compare(a.source, b.source));
     if (sorted.length === 0) continue;
@@ -65,11 +74,16 @@ function importLinks(
   test: string,
   view: GraphView,
   sources: ReadonlySet<string>,
+  testImporters: (source: string) => number,
 ): Array<{ source: string; strength: number }> {
   const imported = view.dependenciesOf(test).filter((path) => sources.has(path));
-  // A test importing one module tests it; one importing ten is an integration test of each a little.
-  const strength = STRENGTH.imports / Math.sqrt(Math.max(1, imported.length));
-  return imported.map((source) => ({ source, strength }));
+  // A test importing one module tests it; one importing ten is an integration test of each a
+  // little; and a module most tests import (the package's entry, a barrel) is the door, not the subject.
+  const spread = Math.sqrt(Math.max(1, imported.length));
+  return imported.map((source) => ({
+    source,
+    strength: STRENGTH.imports / spread / Math.sqrt(Math.max(1, testImporters(source) / SHARED_IMPORT)),
+  }));
 }
 
 /** Keys a source answers to: its file name (without `_` prefixes), or its folder for index files. */

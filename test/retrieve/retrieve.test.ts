@@ -73,11 +73,22 @@ describe('retrieve', () => {
   });
 
   it('moves a near copy of a better file down', async () => {
-    const root = makeRepo({ ...retryProject, 'mirror/retry.ts': retryProject['src/retry.ts']! });
-    const result = await retrieve('abortRetry leaves a timer behind', root);
-    expect(paths(result)[0]).toBe('src/retry.ts');
-    const copy = result.files.find((file) => file.path === 'mirror/retry.ts');
-    expect(copy?.reasons[0]).toBe('near copy of src/retry.ts (ranked lower)');
+    const codecs = Array.from(
+      { length: 40 },
+      (_, index) =>
+        `/** Encodes format ${index}. */\nexport function encodeFormat${index}(value: string): string {\n  return value + '${index}';\n}\n`,
+    ).join('\n');
+    const root = makeRepo({
+      ...retryProject,
+      // The package's entry reaches src/codecs.ts: that copy is the original.
+      'src/index.ts': `${retryProject['src/index.ts']}export * from './codecs.js';\n`,
+      'mirror/codecs.ts': codecs,
+      'src/codecs.ts': codecs,
+    });
+    const result = await retrieve('encodeFormat7 drops the suffix', root);
+    expect(paths(result)[0]).toBe('src/codecs.ts');
+    const copy = result.files.find((file) => file.path === 'mirror/codecs.ts');
+    expect(copy?.reasons[0]).toBe('near copy of src/codecs.ts (ranked lower)');
   });
 
   it('gives the same answer for the same repository and task', async () => {

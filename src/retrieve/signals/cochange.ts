@@ -1,6 +1,8 @@
 /**
  * Co-change: files that changed in the same commits as the best hits, from the history before
- * HEAD. The share is smoothed (co-changes / (changes + 2)) so one shared commit is a hint, not proof.
+ * HEAD. Shared commits are divided by √((changes of the hit + 2) × (changes of the file + 2)):
+ * one shared commit is a hint, not proof, and a file that changes with everything (a barrel, a
+ * changelog) is no partner of anything in particular.
  */
 import type { RetrievalSignal, SignalScores } from '../types.js';
 import { add } from './graph.js';
@@ -20,9 +22,8 @@ export const cochangeSignal: RetrievalSignal = {
     const together = new Map<string, Map<string, number>>();
     const changes = new Map<string, number>();
     for (const commit of history.commits) {
-      const touched = commit.filter((path) => seedPaths.has(path));
-      for (const seed of touched) {
-        changes.set(seed, (changes.get(seed) ?? 0) + 1);
+      for (const path of commit) changes.set(path, (changes.get(path) ?? 0) + 1);
+      for (const seed of commit.filter((path) => seedPaths.has(path))) {
         const counts = together.get(seed) ?? new Map<string, number>();
         for (const path of commit) if (path !== seed) counts.set(path, (counts.get(path) ?? 0) + 1);
         together.set(seed, counts);
@@ -34,10 +35,11 @@ export const cochangeSignal: RetrievalSignal = {
       const total = changes.get(seed.path)!;
       for (const [path, count] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         if (!state.corpus.byPath.has(path)) continue;
+        const association = count / Math.sqrt((total + SMOOTHING) * ((changes.get(path) ?? 0) + SMOOTHING));
         add(
           scores,
           path,
-          (seed.score * count) / (total + SMOOTHING),
+          seed.score * association,
           `changed with ${seed.path} in ${count} of ${total} commits`,
         );
       }

@@ -1,7 +1,8 @@
 /**
  * Graph expansion: the files the best hits import and the files that import them come along,
- * so the caller and the callee of a mentioned function are read together. A seed spreads its
- * score times the decay, shared out over its neighbours (1/√n) so a hub lends each little.
+ * so the caller and the callee of a mentioned function are read together. A seed passes its
+ * score times the decay to each neighbour, divided by √(degree of the seed × degree of the
+ * neighbour): a seed with many neighbours lends each little, and a hub receives little from each.
  */
 import type { FileSignal, RetrievalSignal, SignalScores } from '../types.js';
 
@@ -14,12 +15,17 @@ export const graphSignal: RetrievalSignal = {
     const scores: SignalScores = new Map();
     const isTest = (path: string) => state.corpus.byPath.get(path)?.file.kind === 'test';
     const seeds = state.seeds.filter((seed) => !isTest(seed.path)).slice(0, seedCount);
+    const degree = (path: string) =>
+      state.graph.dependenciesOf(path).length + state.graph.dependentsOf(path).length;
     for (const seed of seeds) {
       const imports = state.graph.dependenciesOf(seed.path).filter((path) => !isTest(path));
       const importers = state.graph.dependentsOf(seed.path).filter((path) => !isTest(path));
-      const share = (seed.score * graphDecay) / Math.sqrt(Math.max(1, imports.length + importers.length));
-      for (const path of imports) add(scores, path, share, `imported by ${seed.path}`);
-      for (const path of importers) add(scores, path, share, `imports ${seed.path}`);
+      // Shared by both ends' degrees: a hub (a barrel, a util imported everywhere) next to every
+      // hit must not collect a little from each of them.
+      const share = (path: string) =>
+        (seed.score * graphDecay) / Math.sqrt(Math.max(1, degree(seed.path)) * Math.max(1, degree(path)));
+      for (const path of imports) add(scores, path, share(path), `imported by ${seed.path}`);
+      for (const path of importers) add(scores, path, share(path), `imports ${seed.path}`);
     }
     return scores;
   },

@@ -16,7 +16,7 @@ export const lexicalSignal: RetrievalSignal = {
   description: 'BM25F over path words, symbol and export names, doc comments and signatures, and the body',
   score(state) {
     const matches = scoreBm25f(state.corpus, state.query.terms, state.settings.bm25);
-    const best = Math.max(0, ...[...matches.values()].map((match) => match.score));
+    const best = bestScore(matches);
     const scores: SignalScores = new Map();
     if (best === 0) return scores;
     for (const [path, match] of matches) {
@@ -40,4 +40,10 @@ function describeTerms(match: LexicalMatch, words: ReadonlyMap<string, string>):
     fieldsByWord.set(word, fields);
   }
   return [...fieldsByWord].map(([word, fields]) => `"${word}" (${[...fields].join(', ')})`).join(', ');
+}
+
+function bestScore(matches: ReadonlyMap<string, LexicalMatch>): number {
+  let best = 0;
+  for (const match of matches.values()) best = Math.max(best, match.score);
+  return best;
 }

@@ -7,6 +7,7 @@
 import { readTextSync } from '../../shared/fs.js';
 import { absolutePath, baseName } from '../../shared/path.js';
 import type { CorpusDocument } from '../corpus.js';
+import { isCodeLike } from '../query.js';
 import { termsOf } from '../text/tokenize.js';
 import type { FileSignal, RetrievalSignal, RetrievalState, SignalScores } from '../types.js';
 
@@ -16,6 +17,8 @@ interface Hit {
   reason: string;
 }
 
+/** Strength of a name that is a plain word (`send`, `string`), named as code only by its dots or back-ticks. */
+const PLAIN_WORD_WEIGHT = 0.5;
 /** Largest file read when looking for a quoted phrase or flag. */
 const MAX_SEARCH_BYTES = 512 * 1024;
 
@@ -83,9 +86,11 @@ function identifierHits(state: RetrievalState): Hit[] {
     const exact = names.exact.get(identifier) ?? [];
     const loose = (names.lower.get(lower) ?? []).filter((path) => !exact.includes(path));
     const inPath = names.segments.get(lower) ?? [];
-    hits.push(...spread(state, exact, 1, `defines \`${identifier}\``));
-    hits.push(...spread(state, loose, 0.5, `defines \`${identifier}\` (other case)`));
-    hits.push(...spread(state, inPath, 1, `path names \`${identifier}\``));
+    // `string` in `z.string()` is named as code, but is also an everyday word: it counts half.
+    const weight = isCodeLike(identifier) ? 1 : PLAIN_WORD_WEIGHT;
+    hits.push(...spread(state, exact, weight, `defines \`${identifier}\``));
+    hits.push(...spread(state, loose, weight / 2, `defines \`${identifier}\` (other case)`));
+    hits.push(...spread(state, inPath, weight, `path names \`${identifier}\``));
     if (exact.length + loose.length + inPath.length === 0)
       hits.push(...misspeltHits(state, identifier, names));
   }
@@ -93,7 +98,7 @@ function identifierHits(state: RetrievalState): Hit[] {
 }
 
 interface NameIndex {
-  /** Defined or exported name -> files. */
+  /** Defined name -> files. */
   exact: Map<string, string[]>;
   lower: Map<string, string[]>;
   /** Lower-cased folder names and file names without extension -> files. */
@@ -112,10 +117,8 @@ function nameIndex(state: RetrievalState): NameIndex {
     else if (list[list.length - 1] !== path) list.push(path);
   };
   for (const document of state.corpus.documents) {
-    const names = [
-      ...document.definitions.map((definition) => definition.name),
-      ...document.file.exports.map((entry) => entry.name),
-    ].sort();
+    // Definitions only: a barrel that re-exports a name (`__init__.py`, `index.ts`) does not define it.
+    const names = document.definitions.map((definition) => definition.name).sort();
     for (const name of names) {
       add(index.exact, name, document.path);
       add(index.lower, name.toLowerCase(), document.path);

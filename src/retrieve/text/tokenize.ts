@@ -9,8 +9,14 @@ import { stemWord } from './stem.js';
 /** Bump when the terms produced for a text change: cached term counts are rebuilt. */
 export const TOKENIZER_VERSION = 4;
 
-/** Letters of any script, digits, `_` and `$`: a non-English task still finds its words. */
-const WORD = /[\p{L}\p{N}_$]+/gu;
+/**
+ * Words are letters of any script, digits, `_` and `$`, so a non-English task still finds its
+ * words. A Unicode-aware scan is three times slower than an ASCII one, so runs are found with a
+ * byte-range pattern first and only runs holding non-ASCII characters are split properly.
+ */
+const RUN = /[A-Za-z0-9_$\u0080-\uffff]+/g;
+const LETTERS = /[\p{L}\p{N}_$]+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
 const MAX_WORD = 64;
 
 /**
@@ -72,9 +78,14 @@ export function termsOfWord(word: string): readonly string[] {
 
 /** Calls `sink` for every term of `text`, in order. */
 export function forEachTerm(text: string, sink: (term: string) => void): void {
-  const words = new RegExp(WORD);
-  for (let match = words.exec(text); match !== null; match = words.exec(text)) {
-    for (const term of termsOfWord(match[0])) sink(term);
+  const runs = new RegExp(RUN);
+  for (let match = runs.exec(text); match !== null; match = runs.exec(text)) {
+    const run = match[0];
+    if (!NON_ASCII.test(run)) {
+      for (const term of termsOfWord(run)) sink(term);
+      continue;
+    }
+    for (const word of run.match(LETTERS) ?? []) for (const term of termsOfWord(word)) sink(term);
   }
 }
 
