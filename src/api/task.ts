@@ -8,6 +8,7 @@ import { OcppError } from '../shared/errors.js';
 import { buildTaskPack } from '../task/build-task-pack.js';
 import type { TaskPack, TaskRepository } from '../task/types.js';
 import { type TaskRunResult, writeTaskRun } from '../task/write-task-run.js';
+import { update } from './context.js';
 import { type PackOptions, packWithSession, type RetrievalSession, withRetrieval } from './retrieval.js';
 
 export interface TaskOptions extends PackOptions {
@@ -24,12 +25,15 @@ export async function plan(task: string, directory = '.', options: PackOptions =
 
 /** Builds the task pack and writes `.agent-context/runs/<task-id>/`. */
 export async function task(task: string, directory = '.', options: TaskOptions = {}): Promise<TaskRunResult> {
-  return withRetrieval(directory, options, async (session) => {
+  const result = await withRetrieval(directory, options, async (session) => {
     const pack = await buildTaskPack(task, taskRepository(session, options), budgetOf(options));
     return writeTaskRun(session.root, pack, {
       previousState: () => repackableState(session.root, pack.taskId, options.force ?? false),
     });
   });
+  // The manifest records the task packs: refresh it so the context stays fresh after the write.
+  if (result.written.length > 0) await update(directory, options);
+  return result;
 }
 
 function budgetOf(options: PackOptions): { budget?: number } {

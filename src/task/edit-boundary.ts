@@ -12,12 +12,15 @@ const NEW_FILE_FOLDERS = 3;
 const TESTS_ALLOWED = 5;
 const MAX_AVOIDED = 40;
 
+/** Avoided in every task: tool state, installed packages, and CI (a code task does not change its own gate). */
 const ALWAYS_AVOIDED: Record<string, string> = {
   '.agent-context/**': 'opencode-plusplus state: written by the tool, not by hand',
   '.git/**': 'git internals',
   'node_modules/**': 'installed packages',
+  '.github/workflows/**': 'CI configuration',
+  '.gitlab-ci.yml': 'CI configuration',
+  '.circleci/**': 'CI configuration',
 };
-const CI_FOLDERS = ['.github/workflows', '.gitlab', '.circleci'];
 
 export function editBoundaryOf(
   packed: Pick<PackedFiles, 'files' | 'tests'>,
@@ -59,10 +62,6 @@ function avoidedGlobs(
     reasons[glob] = 'generated: change its source or generator instead';
   for (const file of repo.files)
     if (file.kind === 'lockfile') reasons[file.path] = 'lockfile: changed by the package manager';
-  for (const folder of CI_FOLDERS) {
-    if (repo.paths.some((path) => path.startsWith(`${folder}/`)))
-      reasons[`${folder}/**`] = 'CI configuration';
-  }
   const globs = Object.keys(reasons).sort().slice(0, MAX_AVOIDED);
   return { globs, reasons: Object.fromEntries(globs.map((glob) => [glob, reasons[glob]!])) };
 }

@@ -146,18 +146,17 @@ function runRecord(pack: TaskPack, prompts: string[]): Record<string, unknown> {
 }
 
 /**
- * The loop's state file at EDIT_BOUNDARY_READY. A run already there keeps its record (writing the
- * same task twice changes nothing); a run elsewhere is re-packed: its history gains the moves.
+ * The loop's state file at EDIT_BOUNDARY_READY. A new run starts with the states it reached and
+ * an empty history; a run already there keeps its record (writing the same task twice changes
+ * nothing); a run elsewhere is re-packed: its history gains the moves back.
  */
 function stateRecord(pack: TaskPack, previous: PreviousRunState | undefined): Record<string, unknown> {
-  const steps = [
-    {
-      from: previous?.state ?? 'CONTEXT_READY',
-      to: 'TASK_PACK_READY',
-      reason: previous ? 'the task is re-packed' : 'the task was packed',
-    },
-    { from: 'TASK_PACK_READY', to: 'EDIT_BOUNDARY_READY', reason: 'the edit boundary was derived' },
-  ];
+  const steps = previous
+    ? [
+        { from: previous.state, to: 'TASK_PACK_READY', reason: 'the task is re-packed' },
+        { from: 'TASK_PACK_READY', to: 'EDIT_BOUNDARY_READY', reason: 'the edit boundary was derived' },
+      ]
+    : [];
   const unchanged = previous?.state === 'EDIT_BOUNDARY_READY';
   const reached = [...(previous?.reached ?? [])];
   for (const state of ['CONTEXT_READY', 'TASK_PACK_READY', 'EDIT_BOUNDARY_READY'])

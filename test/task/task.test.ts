@@ -55,10 +55,7 @@ describe('task runs', () => {
       state: 'EDIT_BOUNDARY_READY',
       reached: ['CONTEXT_READY', 'TASK_PACK_READY', 'EDIT_BOUNDARY_READY'],
       contextHash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      history: [
-        { from: 'CONTEXT_READY', to: 'TASK_PACK_READY', reason: 'the task was packed' },
-        { from: 'TASK_PACK_READY', to: 'EDIT_BOUNDARY_READY', reason: 'the edit boundary was derived' },
-      ],
+      history: [],
     });
     expect(await readRunState(root, taskIdOf(TASK))).toMatchObject({ state: 'EDIT_BOUNDARY_READY' });
     const run = JSON.parse(read('run.json'));
