@@ -75,8 +75,11 @@ export type {
   ReflectionResult,
 } from '../reflect/index.js';
 export { planActualDiff } from '../reflect/index.js';
+export type { ChunkMatch } from '../retrieve/search.js';
+export type { RetrievalSignal, SignalScores } from '../retrieve/types.js';
 export { isOcppError, OcppError } from '../shared/errors.js';
-
+export type { TaskPack } from '../task/types.js';
+export type { TaskRunResult } from '../task/write-task-run.js';
 export * from './context.js';
 export type { DoctorCheck, DoctorReport } from './doctor.js';
 export * from './guards.js';
@@ -99,6 +102,19 @@ export {
   reflectTranscript,
 } from './reflect.js';
 export * from './regression.js';
+export type {
+  PackedFile,
+  PackOptions,
+  PackResult,
+  RagSearchOptions,
+  RagSearchResult,
+  RetrievedFile,
+  RetrievedTest,
+  RetrieveOptions,
+  RetrieveResult,
+} from './retrieval.js';
+export { classifyPath, pack, packMarkdown, ragSearch, retrieve } from './retrieval.js';
+export { plan, type TaskOptions, task } from './task.js';
 export * from './trace.js';
 export { analyzeWorkingTree, type WorkingTree } from './working-tree.js';
 export { EventBus };

@@ -180,6 +180,64 @@ export const PolicyConfigSchema = z
   })
   .describe('The policy gate: evidence policy and how hard it gates.');
 
+export const RetrieveWeightsSchema = z
+  .strictObject({
+    /** BM25F over path words, symbol names, docs and body. @default 1 */
+    lexical: z.number().min(0).max(10).default(1),
+    /** Exact mentions in the task: paths, file names, symbols, routes, messages, flags. @default 1 */
+    mentions: z.number().min(0).max(10).default(1),
+    /** PageRank centrality prior. @default 0.05 */
+    centrality: z.number().min(0).max(10).default(0.05),
+    /** Entrypoints and config files when the task mentions them. @default 0.15 */
+    project: z.number().min(0).max(10).default(0.15),
+    /** How often a file changed in recent history (prior). @default 0.05 */
+    churn: z.number().min(0).max(10).default(0.05),
+    /** Imports and importers of the best hits. @default 0.3 */
+    graph: z.number().min(0).max(10).default(0.3),
+    /** Sources tested by the tests that match the task. @default 0.4 */
+    tests: z.number().min(0).max(10).default(0.4),
+    /** Files changed together with the best hits. @default 0.3 */
+    cochange: z.number().min(0).max(10).default(0.3),
+  })
+  .describe('Weight of each retrieval signal in the fused score (0 turns a signal off).');
+
+export const RetrieveFieldsSchema = z
+  .strictObject({
+    /** Words of the file path. @default 3 */
+    path: z.number().min(0).max(20).default(3),
+    /** Names of symbols and exports. @default 2 */
+    symbols: z.number().min(0).max(20).default(2),
+    /** Doc comments, signatures, summary, routes. @default 1 */
+    doc: z.number().min(0).max(20).default(1),
+    /** The whole text. @default 1 */
+    body: z.number().min(0).max(20).default(1),
+  })
+  .describe('BM25F field weights of the lexical signal.');
+
+export const RetrieveConfigSchema = z
+  .strictObject({
+    /** How many files `retrieve` lists when --top is not given. @default 20 */
+    top: z.number().int().min(1).max(1000).default(20),
+    /** How many tests are listed beside the files. @default 10 */
+    tests: z.number().int().min(0).max(200).default(10),
+    weights: RetrieveWeightsSchema.prefault({}),
+    fields: RetrieveFieldsSchema.prefault({}),
+    /** How many of the best direct hits the graph, test and co-change signals spread from. @default 8 */
+    seeds: z.number().int().min(1).max(100).default(8),
+    /** Share of a hit's score its imports and importers receive (before sharing among them). @default 0.5 */
+    graphDecay: z.number().min(0).max(1).default(0.5),
+    /** Commits of history before HEAD read for co-change and recent changes; 0 skips git history. @default 1000 */
+    historyCommits: z.number().int().min(0).max(100_000).default(1000),
+  })
+  .describe('How files are chosen for a task: signals, weights, history.');
+
+export const PackConfigSchema = z
+  .strictObject({
+    /** Token budget of a task pack when --budget is not given (o200k tokens). @default 12000 */
+    budget: z.number().int().min(1).max(2_000_000).default(12_000),
+  })
+  .describe('How a task pack is fitted into a token budget.');
+
 export const UserConfigSchema = z
   .strictObject({
     /** JSON Schema reference for editors; ignored by the tool. */
@@ -192,6 +250,8 @@ export const UserConfigSchema = z
     memory: MemoryConfigSchema.prefault({}),
     impact: ImpactConfigSchema.prefault({}),
     policy: PolicyConfigSchema.prefault({}),
+    retrieve: RetrieveConfigSchema.prefault({}),
+    pack: PackConfigSchema.prefault({}),
   })
   .describe('opencode-plusplus configuration');
 
@@ -199,6 +259,7 @@ export const UserConfigSchema = z
 export type UserConfig = z.input<typeof UserConfigSchema>;
 /** The configuration stages receive, with every default filled in. */
 export type ResolvedConfig = z.output<typeof UserConfigSchema>;
+export type RetrieveConfig = ResolvedConfig['retrieve'];
 
 export function defaultConfig(): ResolvedConfig {
   return UserConfigSchema.parse({});

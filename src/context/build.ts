@@ -138,7 +138,8 @@ export async function finishBuild(
   if (outputs && computed.index)
     await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
   // Nothing re-read, nothing written, outputs already recorded: the stat cache on disk is still exact.
-  const statCacheCurrent = !outputs && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
+  const statCacheCurrent =
+    !outputs && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
   if (!statCacheCurrent) {
     const outputHashes = computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {};
     await saveStatCache(root, computed.statCacheKey, computed.scanned.statCache, computed.scanStartedAt, {

@@ -11,9 +11,14 @@ import type { FileRank } from './rank.js';
 
 /** The default task-pack budget (tokens), used as the size of "a typical pack". */
 export const TYPICAL_PACK_BUDGET = 12_000;
-/** Up to this many bytes of text the whole repository is counted exactly. */
-export const EXACT_COUNT_LIMIT_BYTES = 4 * 1024 * 1024;
-const SAMPLE_BYTES = 1024 * 1024;
+/**
+ * Up to this many bytes of text the whole repository is counted exactly. Counting is the
+ * slowest part of a cold build (1.8 s of 4.1 s on a 3.7 MB repository), and retrieve/pack build
+ * on first use; above it a 512 KiB sample stays within 2 % of the exact total (measured: zod,
+ * 3.7 MB, -0.5 %; date-fns, 10 MB, -1.5 %).
+ */
+export const EXACT_COUNT_LIMIT_BYTES = 1024 * 1024;
+const SAMPLE_BYTES = 512 * 1024;
 
 export interface TokenSavings {
   tokenizer: string;

@@ -1,5 +1,6 @@
 /** Every command, one file each. Adding one: write `<name>.ts` exporting a `CommandDefinition`, list it here. */
 import type { CommandDefinition } from '../command.js';
+import { benchmarkCommand } from './benchmark.js';
 import { buildCommand } from './build.js';
 import { validateContractsCommand } from './contracts.js';
 import { deltaCommand } from './delta.js';
@@ -16,10 +17,14 @@ import { initCommand } from './init.js';
 import { installCommand } from './install.js';
 import { loopCommand } from './loop.js';
 import { memoryCommand } from './memory.js';
+import { packCommand } from './pack.js';
 import { policyCommand } from './policy.js';
+import { ragCommand } from './rag.js';
 import { reflectCommand } from './reflect.js';
 import { regressionCommand } from './regression.js';
+import { retrieveCommand } from './retrieve.js';
 import { statusCommand } from './status.js';
+import { taskCommands } from './task.js';
 import { traceCommand } from './trace.js';
 import { uninstallCommand } from './uninstall.js';
 import { verifyCommand } from './verify.js';
@@ -48,4 +53,9 @@ export const commands: readonly CommandDefinition[] = [
   hookCommand,
   installCommand,
   uninstallCommand,
+  retrieveCommand,
+  packCommand,
+  ragCommand,
+  taskCommands,
+  benchmarkCommand,
 ];

@@ -1,0 +1,41 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson } from '../io.js';
+
+interface PackFlags extends CommonOptions {
+  budget?: string;
+  out?: string;
+}
+
+const description = `Fit the files for a task into a token budget: each file whole, as a skeleton (signatures and doc
+lines with line numbers) or as one line, chosen to give the agent the most within the budget.
+Prints pack.md (Markdown) or, with --json, the files, tests, budget and tokens used.
+Builds or refreshes the context first when it is missing or stale (said on stderr).`;
+
+export const packCommand: CommandDefinition = (program, context) => {
+  program
+    .command('pack <task> [dir]')
+    .description(description)
+    .option('--budget <tokens>', 'token budget, o200k tokens (default: pack.budget in the config, 12000)')
+    .option('--out <file>', 'also write the Markdown to this file')
+    .option('--json', 'print the pack as one JSON document')
+    .option('--verbose', 'print debug log lines on stderr')
+    .action(async (task: string, dir: string | undefined, options: PackFlags) =>
+      runAction(context, options, async (bus) => {
+        const { parseCount } = await import('./parse.js');
+        const { pack, packMarkdown } = await import('../../api/retrieval.js');
+        const budget = options.budget === undefined ? undefined : parseCount(options.budget, '--budget');
+        const result = await pack(task, dir ?? '.', { bus, ...(budget === undefined ? {} : { budget }) });
+        const markdown = packMarkdown(result);
+        if (options.out) {
+          const { writeFileAtomic } = await import('../../shared/fs.js');
+          const { resolveAbsolute } = await import('../../shared/path.js');
+          await writeFileAtomic(resolveAbsolute(context.io.cwd, options.out), markdown);
+        }
+        if (options.json) writeJson(context.io, result);
+        else context.io.stdout.write(markdown);
+        for (const note of result.notes) bus.log('warn', note);
+        return 0;
+      }),
+    );
+};

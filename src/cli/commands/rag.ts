@@ -1,0 +1,32 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+interface SearchFlags extends CommonOptions {
+  top?: string;
+}
+
+export const ragCommand: CommandDefinition = (program, context) => {
+  const rag = program
+    .command('rag')
+    .description('Search the indexed chunks of the repository (definitions, doc sections, code).');
+  rag
+    .command('search <query> [dir]')
+    .description(
+      'Print the chunks (definitions, doc sections, code windows) that best match a query, as file:line with\na snippet. Builds or refreshes the context first when it is missing or stale (said on stderr).',
+    )
+    .option('--top <n>', 'how many matches to print (default 10)')
+    .option('--json', 'print the matches as one JSON document')
+    .option('--verbose', 'print debug log lines on stderr')
+    .action(async (query: string, dir: string | undefined, options: SearchFlags) =>
+      runAction(context, options, async (bus) => {
+        const { parseCount } = await import('./parse.js');
+        const { ragSearch } = await import('../../api/retrieval.js');
+        const top = options.top === undefined ? undefined : parseCount(options.top, '--top');
+        const result = await ragSearch(query, dir ?? '.', { bus, ...(top === undefined ? {} : { top }) });
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, (await import('../../report/retrieval.js')).formatSearch(result));
+        return 0;
+      }),
+    );
+};

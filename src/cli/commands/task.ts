@@ -1,0 +1,61 @@
+import type { CommandDefinition, CommonOptions } from '../command.js';
+import { runAction } from '../command.js';
+import { writeJson, writeLine } from '../io.js';
+
+interface TaskFlags extends CommonOptions {
+  budget?: string;
+  force?: boolean;
+}
+
+const describePlan = `Show the plan for a task without writing anything: the steps, the files to read (fitted into
+the token budget), the tests that cover them, the commands to run and the edit boundary.
+Builds or refreshes the context first when it is missing or stale (said on stderr).`;
+
+const describeTask = `Write a task run to .agent-context/runs/<task-id>/: plan.md, pack.md, edit-boundary.md,
+expected-diff.md, tests.md, verify.md and impact.md (empty until later stages fill them), one prompt per
+executor (prompt.claude.md, prompt.codex.md, ...), run.json and state.json (EDIT_BOUNDARY_READY).
+The task id is a slug of the task plus a short hash: the same task always writes the same folder.`;
+
+export const taskCommands: CommandDefinition = (program, context) => {
+  program
+    .command('plan <task> [dir]')
+    .description(describePlan)
+    .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
+    .option('--json', 'print the task pack as one JSON document')
+    .option('--verbose', 'print debug log lines on stderr')
+    .action(async (text: string, dir: string | undefined, options: TaskFlags) =>
+      runAction(context, options, async (bus) => {
+        const { plan } = await import('../../api/task.js');
+        const result = await plan(text, dir ?? '.', { bus, ...(await budgetOf(options)) });
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, (await import('../../report/task.js')).formatPlan(result));
+        return 0;
+      }),
+    );
+  program
+    .command('task <task> [dir]')
+    .description(describeTask)
+    .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
+    .option('--force', 'rewrite a run even from a state the loop does not re-pack from (READY_FOR_REVIEW)')
+    .option('--json', 'print what was written as one JSON document')
+    .option('--verbose', 'print debug log lines on stderr')
+    .action(async (text: string, dir: string | undefined, options: TaskFlags) =>
+      runAction(context, options, async (bus) => {
+        const { task } = await import('../../api/task.js');
+        const result = await task(text, dir ?? '.', {
+          bus,
+          ...(await budgetOf(options)),
+          ...(options.force ? { force: true } : {}),
+        });
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, (await import('../../report/task.js')).formatTaskRun(result));
+        return 0;
+      }),
+    );
+};
+
+async function budgetOf(options: TaskFlags): Promise<{ budget?: number }> {
+  if (options.budget === undefined) return {};
+  const { parseCount } = await import('./parse.js');
+  return { budget: parseCount(options.budget, '--budget') };
+}

@@ -1,0 +1,49 @@
+/**
+ * Co-change: files that changed in the same commits as the best hits, from the history before
+ * HEAD. Shared commits are divided by √((changes of the hit + 2) × (changes of the file + 2)):
+ * one shared commit is a hint, not proof, and a file that changes with everything (a barrel, a
+ * changelog) is no partner of anything in particular.
+ */
+import type { RetrievalSignal, SignalScores } from '../types.js';
+import { add } from './graph.js';
+
+const SMOOTHING = 2;
+
+export const cochangeSignal: RetrievalSignal = {
+  id: 'cochange',
+  phase: 'expansion',
+  description: 'files changed together with the best hits in recent history',
+  score(state) {
+    const scores: SignalScores = new Map();
+    const history = state.history;
+    if (!history || history.commits.length === 0) return scores;
+    const seeds = state.seeds.slice(0, state.settings.seedCount);
+    const seedPaths = new Set(seeds.map((seed) => seed.path));
+    const together = new Map<string, Map<string, number>>();
+    const changes = new Map<string, number>();
+    for (const commit of history.commits) {
+      for (const path of commit) changes.set(path, (changes.get(path) ?? 0) + 1);
+      for (const seed of commit.filter((path) => seedPaths.has(path))) {
+        const counts = together.get(seed) ?? new Map<string, number>();
+        for (const path of commit) if (path !== seed) counts.set(path, (counts.get(path) ?? 0) + 1);
+        together.set(seed, counts);
+      }
+    }
+    for (const seed of seeds) {
+      const counts = together.get(seed.path);
+      if (!counts) continue;
+      const total = changes.get(seed.path)!;
+      for (const [path, count] of [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        if (!state.corpus.byPath.has(path)) continue;
+        const association = count / Math.sqrt((total + SMOOTHING) * ((changes.get(path) ?? 0) + SMOOTHING));
+        add(
+          scores,
+          path,
+          seed.score * association,
+          `changed with ${seed.path} in ${count} of ${total} commits`,
+        );
+      }
+    }
+    return scores;
+  },
+};
