@@ -24,4 +24,7 @@ for (const [name, schema] of Object.entries(contractJsonSchemas())) {
 
 // The resolved defaults as plain JSON: loading a repository without a config file needs no zod.
 const { defaultConfig } = await import('../dist/config/schema.js');
-writeFileSync(new URL('../dist/config/defaults.json', import.meta.url), `${JSON.stringify(defaultConfig(), null, 2)}\n`);
+writeFileSync(
+  new URL('../dist/config/defaults.json', import.meta.url),
+  `${JSON.stringify(defaultConfig(), null, 2)}\n`,
+);

@@ -141,7 +141,13 @@ export const scenarios = {
     command: (ctx) => ({ script: ctx.cli, args: ['evolve', ctx.tree.root, '--json'] }),
     read(_ctx, result) {
       const parsed = JSON.parse(result.stdout);
-      return { mode: parsed.build.mode, durationMs: parsed.build.stats.durationMs, stageMs: parsed.build.stats.stageMs, misses: parsed.cache.misses, rewritten: parsed.rewritten.length };
+      return {
+        mode: parsed.build.mode,
+        durationMs: parsed.build.stats.durationMs,
+        stageMs: parsed.build.stats.stageMs,
+        misses: parsed.cache.misses,
+        rewritten: parsed.rewritten.length,
+      };
     },
   },
   depcruise: {

@@ -4,6 +4,8 @@
  * guards), asks the controller what now, and with `write` moves the task's state.json along
  * legal transitions.
  */
+import type { FreshnessReport } from '../context/freshness.js';
+import type { ContextSignals } from '../guards/adapters.js';
 import type { LoopControllerReport, LoopPhase, TaskRunFacts } from '../loop/controller.js';
 import type { RunState } from '../loop/state-file.js';
 import type { EventBus } from '../shared/events.js';
@@ -63,13 +65,7 @@ export async function loop(
     phase,
     task,
     ...(run ? { run } : {}),
-    context: {
-      verdict: freshness.verdict,
-      reasons: freshness.components
-        .filter((component) => component.verdict !== 'fresh')
-        .map((component) => `${component.component}: ${component.reason}`),
-      drift: run ? staleRunFiles(run, signals?.present) : [],
-    },
+    context: contextSignals(freshness, run, signals?.present),
     changedFiles: signals?.changedFiles ?? [],
     ...(signals ? { impact: signals.impact, selection: signals.selection } : {}),
     contractFindings: signals?.contractFindings ?? [],
@@ -99,6 +95,30 @@ export async function loop(
     },
   );
   return { ...report, state, written: true };
+}
+
+/**
+ * What the agent reads is the repository's context: a change to task packs alone (a run written
+ * or removed) is the plan's business — `replan`, not `rebuild-context`.
+ */
+function contextSignals(
+  freshness: FreshnessReport,
+  run: TaskRunFacts | undefined,
+  present: Set<string> | undefined,
+): ContextSignals {
+  const relevant = freshness.components.filter(
+    (component) => component.verdict !== 'fresh' && component.component !== 'taskPacks',
+  );
+  const rank = { fresh: 0, stale: 1, inconsistent: 2, missing: 3 } as const;
+  const verdict = relevant.reduce<FreshnessReport['verdict']>(
+    (worst, component) => (rank[component.verdict] > rank[worst] ? component.verdict : worst),
+    'fresh',
+  );
+  return {
+    verdict: freshness.verdict === 'missing' ? 'missing' : verdict,
+    reasons: relevant.map((component) => `${component.component}: ${component.reason}`),
+    drift: run ? staleRunFiles(run, present) : [],
+  };
 }
 
 /** The run whose run.json names this task (the newest when several do). */

@@ -7,7 +7,7 @@ import type { LoadedConfig } from '../config/load.js';
 import type { ReusableGraph } from '../graph/build.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
-import type { IndexedFile, RepositoryIndex } from '../index/types.js';
+import type { RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
 import { detectProject } from '../scan/project.js';
 import { type ScanOutput, scanRepository } from '../scan/scan.js';

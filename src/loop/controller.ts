@@ -43,6 +43,9 @@ export const ACTION_PRIORITY: Record<LoopAction, number> = {
   'ready-for-review': 80,
 };
 
+/** Edits of the contracts themselves outrank even a context rebuild (which would re-infer deleted ones). */
+export const CONTRACT_SELF_EDIT_PRIORITY = 5;
+
 export interface LoopDecision {
   action: LoopAction;
   priority: number;
@@ -198,6 +201,21 @@ function repairContracts(input: LoopInput, findings: GuardFinding[]): LoopDecisi
       (finding.severity === 'required' && !finding.ruleId.startsWith('missing-test')),
   );
   const boundary = findings.filter((finding) => finding.guard === 'boundary' && finding.severity === 'block');
+  // An agent that edits or deletes the contracts that bind it: restore them before anything else
+  // (a rebuild would quietly re-infer deleted ones and lose what people wrote in them).
+  const ownRules = input.contractFindings.filter((finding) => finding.ruleId.startsWith('contract-edits'));
+  if (ownRules.length > 0) {
+    return {
+      ...decision('repair-contracts', {
+        confidence: 0.95,
+        blocking: true,
+        signals: ownRules.map((finding) => `${finding.ruleId}:${finding.file}`),
+        reason: `the change edits or deletes the contracts themselves (${ownRules.map((finding) => finding.file.slice(finding.file.lastIndexOf('/') + 1)).join(', ')}): restore them, or have a person review the change`,
+        command: 'git checkout -- .agent-context/contracts/',
+      }),
+      priority: CONTRACT_SELF_EDIT_PRIORITY,
+    };
+  }
   if (blockingContracts.length === 0 && boundary.length === 0) return undefined;
   const first = blockingContracts[0];
   return decision('repair-contracts', {

@@ -17,7 +17,8 @@ const base = {
   'tsconfig.json': '{\n  // comments are fine\n  "compilerOptions": {\n    "strict": true,\n  }\n}\n',
   'src/price.ts':
     'export function price(quantity: number): number {\n  return quantity * 100;\n}\nexport interface Quote { total: number }\n',
-  'src/money.ts': 'export default function money(cents: number): string {\n  return `${cents / 100}`;\n}\n',
+  'src/money.ts':
+    'export default function money(cents: number): string {\n  return String(cents / 100);\n}\n',
   'src/utils.ts': 'export const clamp = (n: number) => Math.max(0, n);\n',
   'src/index.ts': "export * from './price.js';\nexport { clamp } from './utils.js';\n",
   'src/server.ts': "import express from 'express';\nexport const app = express();\n",

@@ -171,7 +171,7 @@ function exportedNames(
         candidate.from === file.path && candidate.specifier === entry.from && !candidate.external,
     );
     const target = edge ? byPath.get(edge.to) : undefined;
-    if (!target || target.confidence !== 'parsed') return undefined;
+    if (target?.confidence !== 'parsed') return undefined;
     const inner = exportedNames(target, byPath, graph, seen);
     if (!inner) return undefined;
     for (const name of inner) if (name !== 'default') names.add(name);
