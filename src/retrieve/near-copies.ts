@@ -7,7 +7,7 @@
 import { baseName, directoryOf } from '../shared/path.js';
 import type { Corpus } from './corpus.js';
 import { byScoreThenPath, roundScore } from './fuse.js';
-import type { RankedFile } from './retrieve.js';
+import type { RankedFile } from './types.js';
 
 /** Only the head of the ranking is compared: copies further down change nothing a reader sees. */
 const COMPARED = 50;

@@ -21,7 +21,16 @@ import { demoteNearCopies } from './near-copies.js';
 import { parseTask, type TaskQuery } from './query.js';
 import { signals } from './signals/registry.js';
 import { mapTests, type TestMap } from './test-map.js';
-import type { RetrievalSettings, RetrievalSignal, RetrievalState, Seed, SignalScores } from './types.js';
+import type {
+  RankedFile,
+  RetrievalSettings,
+  RetrievalSignal,
+  RetrievalState,
+  Seed,
+  SignalScores,
+} from './types.js';
+
+export type { RankedFile } from './types.js';
 
 export interface RetrieveInput {
   root: string;
@@ -42,15 +51,6 @@ export interface RetrieveInput {
   extraSignals?: readonly RetrievalSignal[];
   /** `plain-bm25`: the ablation — one BM25 field, no other signal, tests mixed into `files`. */
   mode?: 'fused' | 'plain-bm25';
-}
-
-export interface RankedFile {
-  path: string;
-  score: number;
-  kind: IndexedFile['kind'];
-  reasons: string[];
-  /** Signal id -> weighted contribution to `score` (before the kind prior). */
-  signals: Record<string, number>;
 }
 
 export interface RankedTest {

@@ -1,5 +1,6 @@
 /** Shapes shared by the retrieval signals, the fusion and their callers. */
 import type { GraphView } from '../graph/view.js';
+import type { IndexedFile } from '../index/types.js';
 import type { Bm25Parameters } from './bm25.js';
 import type { Corpus } from './corpus.js';
 import type { ChangeHistory } from './history.js';
@@ -60,4 +61,14 @@ export interface RetrievalSignal {
   /** One sentence for docs and `--help`. */
   description: string;
   score(state: RetrievalState): SignalScores;
+}
+
+/** One file of a ranking, with the signals that put it there. */
+export interface RankedFile {
+  path: string;
+  score: number;
+  kind: IndexedFile['kind'];
+  reasons: string[];
+  /** Signal id -> weighted contribution to `score` (before the kind prior). */
+  signals: Record<string, number>;
 }

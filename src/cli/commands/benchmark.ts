@@ -25,7 +25,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
     .option('--verbose', 'print debug log lines on stderr')
     .action(async (dir: string | undefined, options: BenchmarkFlags) =>
       runAction(context, options, async (bus) => {
-        const { parseCount } = await import('./parse.js');
+        const { parseCount } = await import('../parse.js');
         const { benchmarkRetrieval } = await import('../../bench/retrieval.js');
         const result = await benchmarkRetrieval(dir ?? '.', {
           bus,

@@ -22,7 +22,7 @@ export const packCommand: CommandDefinition = (program, context) => {
     .option('--verbose', 'print debug log lines on stderr')
     .action(async (task: string, dir: string | undefined, options: PackFlags) =>
       runAction(context, options, async (bus) => {
-        const { parseCount } = await import('./parse.js');
+        const { parseCount } = await import('../parse.js');
         const { pack, packMarkdown } = await import('../../api/retrieval.js');
         const budget = options.budget === undefined ? undefined : parseCount(options.budget, '--budget');
         const result = await pack(task, dir ?? '.', { bus, ...(budget === undefined ? {} : { budget }) });

@@ -20,7 +20,7 @@ export const ragCommand: CommandDefinition = (program, context) => {
     .option('--verbose', 'print debug log lines on stderr')
     .action(async (query: string, dir: string | undefined, options: SearchFlags) =>
       runAction(context, options, async (bus) => {
-        const { parseCount } = await import('./parse.js');
+        const { parseCount } = await import('../parse.js');
         const { ragSearch } = await import('../../api/retrieval.js');
         const top = options.top === undefined ? undefined : parseCount(options.top, '--top');
         const result = await ragSearch(query, dir ?? '.', { bus, ...(top === undefined ? {} : { top }) });

@@ -23,7 +23,7 @@ export const retrieveCommand: CommandDefinition = (program, context) => {
     .option('--verbose', 'print debug log lines on stderr')
     .action(async (task: string, dir: string | undefined, options: RetrieveFlags) =>
       runAction(context, options, async (bus) => {
-        const { parseCount } = await import('./parse.js');
+        const { parseCount } = await import('../parse.js');
         const { retrieve } = await import('../../api/retrieval.js');
         if (options.ablation !== undefined && options.ablation !== 'plain-bm25') {
           const { usageError } = await import('../../shared/errors.js');

@@ -56,6 +56,6 @@ export const taskCommands: CommandDefinition = (program, context) => {
 
 async function budgetOf(options: TaskFlags): Promise<{ budget?: number }> {
   if (options.budget === undefined) return {};
-  const { parseCount } = await import('./parse.js');
+  const { parseCount } = await import('../parse.js');
   return { budget: parseCount(options.budget, '--budget') };
 }

@@ -8,16 +8,10 @@ import { firstSentence, LineMap, oneLine } from '../lines.js';
 import type { ExportFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../types.js';
 import { emptyFacts } from './adapter.js';
 import { summarize } from './summary.js';
+import { commentValue, isBlank, type SourceComment } from './typescript-comments.js';
 import { moduleDocComment } from './typescript-summary.js';
 import { collectCallRoutes, collectEnvironmentReads, collectRequires } from './typescript-text.js';
 import { fileRoutes } from './web-routes.js';
-
-/** A comment's span; its text is `commentValue(text, comment)` (oxc's `value`, without `//` or `/* *\/`). */
-export interface SourceComment {
-  type: 'Line' | 'Block';
-  start: number;
-  end: number;
-}
 
 /** `import ... from 'x'`: one per declaration. */
 export interface ImportRecord {
@@ -97,10 +91,6 @@ export interface ModuleOutline {
   assignments: AssignmentRecord[];
   /** The first top-level statement; `declares` unless it is an import declaration or an expression. */
   firstStatement: { start: number; declares: boolean } | undefined;
-}
-
-export function commentValue(text: string, comment: SourceComment): string {
-  return text.slice(comment.start + 2, comment.type === 'Line' ? comment.end : comment.end - 2);
 }
 
 interface Context {
@@ -290,29 +280,6 @@ function docCommentBefore(start: number, context: Context): string | undefined {
   if (comment?.type !== 'Block' || !isBlank(context.text, comment.end, start)) return undefined;
   const value = commentValue(context.text, comment);
   return value.startsWith('*') ? firstSentence(value) : undefined;
-}
-
-/** `text.slice(from, to).trim() === ''` without copying the slice. */
-export function isBlank(text: string, from: number, to: number): boolean {
-  for (let index = from; index < to; index++) if (!isWhiteSpace(text.charCodeAt(index))) return false;
-  return true;
-}
-
-/** What `String.prototype.trim` removes: ECMAScript WhiteSpace and LineTerminator. */
-function isWhiteSpace(code: number): boolean {
-  if (code === 32 || (code >= 9 && code <= 13)) return true;
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 function lastCommentBefore(offset: number, comments: SourceComment[]): SourceComment | undefined {

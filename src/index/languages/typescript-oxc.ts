@@ -8,6 +8,7 @@ import { LineMap, oneLine } from '../lines.js';
 import type { FileFacts, SymbolKind } from '../types.js';
 import { emptyFacts } from './adapter.js';
 import { derivedSummary } from './summary.js';
+import type { SourceComment } from './typescript-comments.js';
 import { lexicalFacts } from './typescript-lexical.js';
 import {
   type AssignedProperty,
@@ -18,7 +19,6 @@ import {
   factsFromOutline,
   type ImportRecord,
   type ModuleOutline,
-  type SourceComment,
   stringLiteral,
 } from './typescript-outline.js';
 

@@ -4,7 +4,7 @@
  */
 import { firstSentence, type LineMap } from '../lines.js';
 import type { FileFacts } from '../types.js';
-import { commentValue, isBlank, type ModuleOutline, type SourceComment } from './typescript-outline.js';
+import { commentValue, isBlank, type SourceComment } from './typescript-comments.js';
 
 interface SummaryInput {
   text: string;
@@ -17,7 +17,7 @@ const MODULE_TAG = /@(module|file|fileoverview|packageDocumentation)\b/;
 
 /** A comment at the top of the file that is not a license header and not the doc of the first declaration. */
 export function moduleDocComment(
-  firstStatement: ModuleOutline['firstStatement'],
+  firstStatement: { start: number; declares: boolean } | undefined,
   input: SummaryInput,
 ): FileFacts['summary'] | undefined {
   const { text } = input;

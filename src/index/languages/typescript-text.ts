@@ -5,7 +5,7 @@
  */
 import type { LineMap } from '../lines.js';
 import type { FileFacts, ImportFact, RouteFact } from '../types.js';
-import type { SourceComment } from './typescript-outline.js';
+import type { SourceComment } from './typescript-comments.js';
 
 const REQUIRE_CALL = /(?<![.\w$])require\s*\(\s*(['"`])([^'"`\n$]+)\1\s*\)/g;
 

@@ -1,5 +1,5 @@
 /** Flag values shared by several commands. */
-import { usageError } from '../../shared/errors.js';
+import { usageError } from '../shared/errors.js';
 
 /** A whole number of at least `min` from a flag's text, or a usage error naming the flag. */
 export function parseCount(text: string, flag: string, min = 1): number {
