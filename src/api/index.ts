@@ -104,6 +104,7 @@ export {
 export * from './regression.js';
 export type {
   PackedFile,
+  PackLesson,
   PackOptions,
   PackResult,
   RagSearchOptions,
@@ -114,7 +115,14 @@ export type {
   RetrieveResult,
 } from './retrieval.js';
 export { classifyPath, pack, packMarkdown, ragSearch, retrieve } from './retrieval.js';
-export { plan, type TaskOptions, task } from './task.js';
+export {
+  plan,
+  type StartedRun,
+  type StartRunOptions,
+  startRun,
+  type TaskOptions,
+  task,
+} from './task.js';
 export * from './trace.js';
 export { analyzeWorkingTree, type WorkingTree } from './working-tree.js';
 export { EventBus };

@@ -18,6 +18,7 @@ export type { RunState } from '../loop/state-file.js';
 export interface LoopCallOptions {
   bus?: EventBus;
   phase?: LoopPhase;
+  /** The trace whose evidence counts. @default the one `startRun` recorded in the run's state.json */
   traceId?: string;
   evidencePolicy?: EvidencePolicy;
   base?: string;
@@ -54,7 +55,9 @@ export async function loop(
   const policy = options.evidencePolicy ?? config.config.policy.evidence;
   const freshness = await assessFreshness(root, config, bus);
   const run = await findRun(root, task);
-  const trace = options.traceId ? await readTraceFor(root, options.traceId, run?.taskId) : undefined;
+  const trace = options.traceId
+    ? await readTraceFor(root, options.traceId, run?.taskId)
+    : run && (await recordedTrace(root, run.taskId));
   const git = Boolean(await gitTopLevel(root));
   const signals =
     git && freshness.verdict !== 'missing'
@@ -180,6 +183,24 @@ function runFacts(id: string, value: RunJson): TaskRunFacts {
     ...(value.budget !== undefined ? { budget: value.budget } : {}),
     ...(value.usedTokens !== undefined ? { usedTokens: value.usedTokens } : {}),
   };
+}
+
+/** The trace `run` recorded in the run's state.json, when its file is still there. */
+async function recordedTrace(root: string, taskId: string): Promise<Trace | undefined> {
+  const [{ readRunState }, { layout }, { absolutePath }, { promises: fsp }] = await Promise.all([
+    import('../loop/state-file.js'),
+    import('../shared/layout.js'),
+    import('../shared/path.js'),
+    import('node:fs'),
+  ]);
+  const traceId = (await readRunState(root, taskId))?.traceId;
+  if (!traceId) return undefined;
+  try {
+    await fsp.access(absolutePath(root, `${layout.traces}/${traceId}.json`));
+  } catch {
+    return undefined;
+  }
+  return readTraceFor(root, traceId, taskId);
 }
 
 async function readTraceFor(root: string, traceId: string, taskId: string | undefined): Promise<Trace> {

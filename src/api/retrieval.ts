@@ -8,6 +8,9 @@ import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import { detectEntrypoints } from '../context/entrypoints.js';
 import { type LoadedContext, loadBuiltContext } from '../context/load.js';
+import { lessonViews, readMemory } from '../memory/lessons.js';
+import { rankLessons } from '../memory/relevance.js';
+import { recordServed } from '../memory/served.js';
 import { type PackCandidate, packFiles } from '../pack/budget.js';
 import { renderPackMarkdown } from '../pack/markdown.js';
 import { countTokens, TOKENIZER_ID, TokenCache } from '../pack/tokenizer.js';
@@ -24,6 +27,8 @@ import { OcppError, usageError } from '../shared/errors.js';
 import { readTextSync } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, resolveAbsolute } from '../shared/path.js';
+import { lessonsSignal, PACK_LESSONS, type TaskLesson } from '../task/lessons.js';
+import { taskIdOf } from '../task/task-id.js';
 import { type CallOptions, ensureFreshContext } from './context.js';
 
 export interface RetrieveOptions extends CallOptions {
@@ -83,6 +88,13 @@ export interface RetrievalSession {
   project: ProjectFacts;
   tokens: TokenCache;
   run(task: string, options: RetrieveOptions & { top: number }): Promise<RetrievalOutcome>;
+  /**
+   * Lessons from memory that match the task (and, given them, the paths it is about), best
+   * first; none without a lesson store, or when the store cannot be read (`lessonProblem`).
+   */
+  lessons(task: string, paths?: readonly string[]): Promise<TaskLesson[]>;
+  /** Why the lesson store could not be read, once `lessons()` tried. */
+  lessonProblem(): string | undefined;
   readFile(path: string): string | undefined;
   /** Writes back what the caches learnt. */
   close(): Promise<void>;
@@ -101,6 +113,31 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
   const centrality = new Map(context.ranking.map((rank) => [rank.path, rank.score]));
   const entrypoints = entrypointsOf(context, project, loaded);
   let historyPromise: ReturnType<typeof loadChangeHistory> | undefined;
+  let viewsPromise: Promise<Parameters<typeof rankLessons>[0]> | undefined;
+  let lessonProblem: string | undefined;
+  const lessons = async (task: string, paths: readonly string[] = []): Promise<TaskLesson[]> => {
+    viewsPromise ??= readMemory(root).then(
+      (snapshot) => {
+        const [first, ...more] = snapshot.problems;
+        if (first)
+          lessonProblem = `lesson skipped: ${first.file}: ${first.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`;
+        return lessonViews(snapshot);
+      },
+      (error: unknown) => {
+        lessonProblem = `lessons not served: ${(error as Error).message}`;
+        return [];
+      },
+    );
+    const ranked = rankLessons(await viewsPromise, { task, paths: [...paths], limit: PACK_LESSONS });
+    return ranked.map(({ id, text, line, scope, score, reasons }) => ({
+      id,
+      text,
+      line,
+      scope,
+      score,
+      reasons,
+    }));
+  };
   return {
     root,
     config: loaded.config,
@@ -110,6 +147,12 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
     async run(task, runOptions) {
       historyPromise ??= loadChangeHistory(root, loaded.config.retrieve.historyCommits);
       const history = await historyPromise;
+      // The ablation is plain BM25 and nothing else; otherwise lessons matching the task vote too.
+      const matching = runOptions.mode === 'plain-bm25' ? [] : await lessons(task);
+      const extraSignals = [
+        ...(matching.length > 0 ? [lessonsSignal(matching)] : []),
+        ...(runOptions.extraSignals ?? []),
+      ];
       const input: RetrieveInput = {
         root,
         task,
@@ -122,11 +165,13 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
         settings: settingsOf(loaded.config, runOptions),
         top: runOptions.top,
         tests: runOptions.tests ?? loaded.config.retrieve.tests,
-        ...(runOptions.extraSignals ? { extraSignals: runOptions.extraSignals } : {}),
+        ...(extraSignals.length > 0 ? { extraSignals } : {}),
         ...(runOptions.mode ? { mode: runOptions.mode } : {}),
       };
       return retrieveFiles(input);
     },
+    lessons,
+    lessonProblem: () => lessonProblem,
     readFile(path) {
       try {
         return readTextSync(absolutePath(root, path));
@@ -247,14 +292,45 @@ export interface PackResult extends Omit<RetrieveResult, 'files' | 'budget'> {
   omitted: string[];
   notes: string[];
   tokenizer: string;
+  /** Lessons from `.agent-context/memory/` that match the task or the packed files, best first. */
+  lessons: PackLesson[];
+}
+
+export interface PackLesson {
+  id: string;
+  /** `[lesson L-0007] text`, as `pack.md` shows it. */
+  line: string;
+  scope: string[];
+  reasons: string[];
 }
 
 /** Candidates offered to the packer: more than fit, so it can trade a big file for several small ones. */
 const PACK_CANDIDATES = 30;
 
-/** The files for a task fitted into a token budget, each whole, as a skeleton or as one line. */
+/** The packed files a lesson's scope is matched against (besides the task's words). */
+const LESSON_PATHS = 10;
+
+/**
+ * The files for a task fitted into a token budget, each whole, as a skeleton or as one line, with
+ * the lessons that match it (recorded as served to the task, when they differ from last time).
+ */
 export async function pack(task: string, directory = '.', options: PackOptions = {}): Promise<PackResult> {
-  return withRetrieval(directory, options, (session) => packWithSession(session, task, options));
+  const result = await withRetrieval(directory, options, (session) =>
+    packWithSession(session, task, options),
+  );
+  await recordServedLessons(resolveAbsolute(directory), 'pack', taskIdOf(result.task), result.lessons);
+  return result;
+}
+
+/** Records that `lessons` went to `target`; a repository without lessons gets no memory folder. */
+export async function recordServedLessons(
+  root: string,
+  via: string,
+  target: string,
+  lessons: ReadonlyArray<{ id: string }>,
+): Promise<void> {
+  if (lessons.length === 0) return;
+  await recordServed(root, { via, target, lessons: lessons.map((lesson) => lesson.id), onlyIfChanged: true });
 }
 
 export async function packWithSession(
@@ -291,6 +367,11 @@ export async function packWithSession(
     const file = ranked.get(entry.path)!;
     return { ...file, tokens: entry.tokens, representation: entry.representation, content: entry.content };
   });
+  const about = files.slice(0, LESSON_PATHS).map((file) => file.path);
+  const lessons = (await session.lessons(task, about)).map(
+    ({ id, line, scope, reasons }): PackLesson => ({ id, line, scope: [...scope], reasons: [...reasons] }),
+  );
+  const problem = session.lessonProblem();
   return {
     task: task.trim(),
     files,
@@ -298,8 +379,9 @@ export async function packWithSession(
     budget,
     usedTokens: plan.usedTokens,
     omitted: plan.omitted,
-    notes: plan.notes,
+    notes: problem ? [...plan.notes, problem] : plan.notes,
     tokenizer: TOKENIZER_ID,
+    lessons,
     query: retrieval.query,
     candidates: retrieval.candidates,
   };
@@ -315,6 +397,7 @@ export function packMarkdown(result: PackResult): string {
     usedTokens: result.usedTokens,
     notes: result.notes,
     tokenizer: result.tokenizer,
+    lessons: result.lessons,
   });
 }
 

@@ -198,6 +198,8 @@ export const RetrieveWeightsSchema = z
     tests: z.number().min(0).max(10).default(0.4),
     /** Files changed together with the best hits. @default 0.3 */
     cochange: z.number().min(0).max(10).default(0.3),
+    /** Files in the scope of, or named by, a lesson from memory that matches the task. @default 0.3 */
+    lessons: z.number().min(0).max(10).default(0.3),
   })
   .describe('Weight of each retrieval signal in the fused score (0 turns a signal off).');
 

@@ -1,6 +1,8 @@
 /**
  * `pack.md`: what an agent reads first for a task — the files in the order to read them, whole
- * or as skeletons, then the ones listed by name only, then the tests that cover them.
+ * or as skeletons, then the ones listed by name only, then the tests that cover them. Lessons
+ * from earlier sessions that match the task come first: they are short and they say what went
+ * wrong last time.
  */
 import type { Representation } from './render.js';
 
@@ -18,6 +20,8 @@ export interface PackDocument {
   usedTokens: number;
   notes: readonly string[];
   tokenizer: string;
+  /** Served lessons, `[lesson L-0007] text` each. */
+  lessons?: ReadonlyArray<{ line: string }>;
 }
 
 /** Most characters of the task quoted at the top; a pasted log says no more after its first pages. */
@@ -28,6 +32,11 @@ export function renderPackMarkdown(document: PackDocument): string {
   const lines = document.files.filter((entry) => entry.representation === 'line');
   const parts: string[] = ['# Task pack', '', ...quoteTask(document.task), '', summaryLine(document), ''];
   for (const note of document.notes) parts.push(`> ${note}`, '');
+  if (document.lessons && document.lessons.length > 0) {
+    parts.push('## Lessons from earlier sessions', '');
+    for (const lesson of document.lessons) parts.push(`- ${lesson.line}`);
+    parts.push('');
+  }
   if (blocks.length > 0) {
     parts.push('## Files to read, in order', '');
     for (const entry of blocks) parts.push(entry.content);

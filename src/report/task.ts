@@ -17,6 +17,10 @@ export function formatPlan(pack: TaskPack): string {
   const named = pack.files.length - detailed.length;
   if (named > 0) lines.push(pc.dim(`  + ${named} more by name only`));
   for (const note of pack.notes) lines.push(pc.yellow(`  ${note}`));
+  if (pack.lessons.length > 0) {
+    lines.push(pc.bold('Lessons'));
+    for (const lesson of pack.lessons) lines.push(`  ${lesson.line}`);
+  }
   lines.push(pc.bold('Tests'));
   if (pack.tests.length === 0) lines.push('  none found');
   for (const test of pack.tests.slice(0, 8)) lines.push(`  ${test.path}`);
@@ -34,6 +38,15 @@ export function formatPlan(pack: TaskPack): string {
     pc.dim(`write it with: opencode-plusplus task "<task>" (folder .agent-context/runs/${pack.taskId}/)`),
   );
   return lines.join('\n');
+}
+
+export function formatStartedRun(result: TaskRunResult & { traceId: string; trace: string }): string {
+  return [
+    formatTaskRun(result),
+    `${pc.green('✔')} Trace ${pc.bold(result.traceId)} started: ${result.trace}`,
+    `  record evidence: opencode-plusplus trace run ${result.traceId} -- <test command>`,
+    '  then ask the loop: opencode-plusplus loop "<task>" --phase after-edit',
+  ].join('\n');
 }
 
 export function formatTaskRun(result: TaskRunResult): string {

@@ -51,6 +51,7 @@ export async function buildTaskPack(
     omitted: packed.omitted,
     notes: packed.notes,
     tokenizer: packed.tokenizer,
+    lessons: packed.lessons,
     explicitFiles,
     configFiles: relatedConfigFiles(
       packed.files.map((file) => file.path),

@@ -60,6 +60,12 @@ export function renderPrompt(pack: TaskPack, executor: ExecutorPrompt, runDir: s
     `- ${executor.instructions}`,
     `- Read \`${runDir}/pack.md\`: the files chosen for this task, best first, with why each was chosen.`,
     ...detailed.slice(0, 8).map((file) => `  - \`${file.path}\``),
+    ...(pack.lessons.length > 0
+      ? [
+          '- Lessons from earlier sessions on this repository:',
+          ...pack.lessons.map((lesson) => `  - ${lesson.line}`),
+        ]
+      : []),
     '',
     '## Where to edit',
     '',

@@ -43,6 +43,16 @@ export interface PackedFiles {
   omitted: readonly string[];
   notes: readonly string[];
   tokenizer: string;
+  /** Lessons from memory that match the task, best first (see `lessons.ts`). */
+  lessons: ReadonlyArray<PackedLesson>;
+}
+
+export interface PackedLesson {
+  id: string;
+  /** `[lesson L-0007] text`. */
+  line: string;
+  scope: readonly string[];
+  reasons: readonly string[];
 }
 
 export interface EditBoundary {
@@ -67,6 +77,7 @@ export interface TaskPack {
   omitted: readonly string[];
   notes: readonly string[];
   tokenizer: string;
+  lessons: PackedFiles['lessons'];
   /** Paths the task names, and whether each exists. */
   explicitFiles: Array<{ path: string; exists: boolean }>;
   /** Config files related to the chosen files (manifests, test and compiler config). */

@@ -28,6 +28,8 @@ export interface PreviousRunState {
   state: string;
   reached: readonly string[];
   history: ReadonlyArray<{ from: string; to: string; reason: string }>;
+  /** The trace `run` started for the task: a re-pack keeps it. */
+  traceId?: string;
 }
 
 export interface WriteTaskRunOptions {
@@ -127,6 +129,7 @@ function runRecord(pack: TaskPack, prompts: string[]): Record<string, unknown> {
       score,
     })),
     tests: pack.tests.map(({ path, covers }) => ({ path, covers })),
+    lessons: pack.lessons.map(({ id }) => id),
     explicitFiles: pack.explicitFiles,
     configFiles: pack.configFiles,
     entrypoints: pack.entrypoints,
@@ -167,6 +170,7 @@ function stateRecord(pack: TaskPack, previous: PreviousRunState | undefined): Re
     state: 'EDIT_BOUNDARY_READY',
     reached,
     contextHash: pack.context.sourceHash,
+    ...(previous?.traceId ? { traceId: previous.traceId } : {}),
     history: unchanged ? [...previous.history] : [...(previous?.history ?? []), ...steps],
   };
 }

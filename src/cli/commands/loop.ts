@@ -15,7 +15,10 @@ export const loopCommand: CommandDefinition = (program, context) => {
         .choices(['preflight', 'after-edit', 'repair'])
         .default('preflight'),
     )
-    .option('--trace <id>', 'the trace whose evidence counts (it must belong to this task)')
+    .option(
+      '--trace <id>',
+      'the trace whose evidence counts (it must belong to this task; default: the one `run` recorded in the task’s state.json)',
+    )
     .addOption(
       new Option(
         '--evidence-policy <policy>',

@@ -9,7 +9,8 @@ interface PackFlags extends CommonOptions {
 
 const description = `Fit the files for a task into a token budget: each file whole, as a skeleton (signatures and doc
 lines with line numbers) or as one line, chosen to give the agent the most within the budget.
-Prints pack.md (Markdown) or, with --json, the files, tests, budget and tokens used.
+Lessons from .agent-context/memory/ that match the task come with it (and are recorded as served).
+Prints pack.md (Markdown) or, with --json, the files, tests, lessons, budget and tokens used.
 Builds or refreshes the context first when it is missing or stale (said on stderr).`;
 
 export const packCommand: CommandDefinition = (program, context) => {

@@ -5,6 +5,7 @@ import { writeJson, writeLine } from '../io.js';
 interface TaskFlags extends CommonOptions {
   budget?: string;
   force?: boolean;
+  agent?: string;
 }
 
 const describePlan = `Show the plan for a task without writing anything: the steps, the files to read (fitted into
@@ -15,6 +16,10 @@ const describeTask = `Write a task run to .agent-context/runs/<task-id>/: plan.m
 expected-diff.md, tests.md, verify.md and impact.md (empty until later stages fill them), one prompt per
 executor (prompt.claude.md, prompt.codex.md, ...), run.json and state.json (EDIT_BOUNDARY_READY).
 The task id is a slug of the task plus a short hash: the same task always writes the same folder.`;
+
+const describeRun = `Write the task run (as \`task\` does) and start a trace for it in .agent-context/traces/: prints
+the task id and the trace id. The trace id is recorded in the run's state.json, so evidence recorded
+with \`trace run <trace-id> -- <command>\` counts in \`loop "<task>"\` without --trace.`;
 
 export const taskCommands: CommandDefinition = (program, context) => {
   program
@@ -49,6 +54,28 @@ export const taskCommands: CommandDefinition = (program, context) => {
         });
         if (options.json) writeJson(context.io, result);
         else writeLine(context.io.stdout, (await import('../../report/task.js')).formatTaskRun(result));
+        return 0;
+      }),
+    );
+  program
+    .command('run <task> [dir]')
+    .description(describeRun)
+    .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
+    .option('--agent <name>', 'the agent the trace is for (claude, codex, opencode, ...)', 'unknown')
+    .option('--force', 'rewrite a run even from a state the loop does not re-pack from (READY_FOR_REVIEW)')
+    .option('--json', 'print the run and the trace as one JSON document')
+    .option('--verbose', 'print debug log lines on stderr')
+    .action(async (text: string, dir: string | undefined, options: TaskFlags) =>
+      runAction(context, options, async (bus) => {
+        const { startRun } = await import('../../api/task.js');
+        const result = await startRun(text, dir ?? '.', {
+          bus,
+          ...(await budgetOf(options)),
+          ...(options.force ? { force: true } : {}),
+          ...(options.agent ? { agent: options.agent } : {}),
+        });
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, (await import('../../report/task.js')).formatStartedRun(result));
         return 0;
       }),
     );
