@@ -4,13 +4,13 @@
  * cache of the last scan, so only files whose stat changed are read and hashed.
  */
 import type { LoadedConfig } from '../config/load.js';
-import { scanRepository } from '../scan/scan.js';
+import { listRepositoryFiles, scanRepository } from '../scan/scan.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { hashEntries } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { toolVersion } from '../shared/version.js';
 import { hashLessons } from './lesson-hash.js';
-import { type ContextManifest, hashOfOutput, readManifest, readPreviousManifest } from './manifest.js';
+import { type ContextManifest, hashOfOutput, MANIFEST_SCHEMA_VERSION, readManifest } from './manifest.js';
 import { outputHashFromStat, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
@@ -61,13 +61,28 @@ export async function assessFreshness(
   config: LoadedConfig,
   bus: EventBus = silentBus(),
 ): Promise<FreshnessReport> {
-  const unreadable = await unreadableManifest(root);
-  if (unreadable) return unreadable;
-  const manifest = await readPreviousManifest(root, bus);
+  // git lists the files while this process parses the manifest and the stat cache.
+  const listing = listRepositoryFiles(root);
+  listing.catch(() => undefined);
+  let manifest: ContextManifest | undefined;
+  try {
+    manifest = await readManifest(root);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'STATE_VERSION') throw error;
+    return unreadableReport(root, error as Error);
+  }
+  if (manifest && manifest.schemaVersion < MANIFEST_SCHEMA_VERSION) {
+    bus.log(
+      'info',
+      `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: it needs a rebuild`,
+    );
+    manifest = undefined;
+  }
   if (!manifest) return missingReport(root);
   const statCache = await readStatCache(root, statCacheKey(config));
   const { scan, hashed } = await scanRepository(root, {
     config: config.config,
+    listing,
     ...(statCache ? { statCache: statCache.entries, statCacheWrittenAt: statCache.writtenAt } : {}),
   });
   const current = new Map(scan.files.filter((file) => file.hash).map((file) => [file.path, file.hash!]));
@@ -94,28 +109,22 @@ export async function assessFreshness(
 }
 
 /** A manifest that exists but cannot be read is `inconsistent` (a newer schema stays an error). */
-async function unreadableManifest(root: string): Promise<FreshnessReport | undefined> {
-  try {
-    await readManifest(root);
-    return undefined;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'STATE_VERSION') throw error;
-    return {
-      root,
-      verdict: 'inconsistent',
-      components: [
-        {
-          component: 'outputs',
-          verdict: 'inconsistent',
-          reason: `${layout.manifest} cannot be read: ${(error as Error).message}`,
-          files: [layout.manifest],
-        },
-      ],
-      changes: { added: [], removed: [], modified: [] },
-      command: 'opencode-plusplus build',
-      hashedFiles: 0,
-    };
-  }
+function unreadableReport(root: string, error: Error): FreshnessReport {
+  return {
+    root,
+    verdict: 'inconsistent',
+    components: [
+      {
+        component: 'outputs',
+        verdict: 'inconsistent',
+        reason: `${layout.manifest} cannot be read: ${error.message}`,
+        files: [layout.manifest],
+      },
+    ],
+    changes: { added: [], removed: [], modified: [] },
+    command: 'opencode-plusplus build',
+    hashedFiles: 0,
+  };
 }
 
 function missingReport(root: string): FreshnessReport {

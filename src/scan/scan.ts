@@ -10,7 +10,7 @@ import { fdir } from 'fdir';
 import ignore from 'ignore';
 import type { ResolvedConfig } from '../config/schema.js';
 import { type EventBus, silentBus } from '../shared/events.js';
-import { gitTopLevel, listGitFiles } from '../shared/git.js';
+import { listGitFilesIfRepository } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
 import { sha256 } from '../shared/hash.js';
 import { withoutManagedBlock } from '../shared/managed-block.js';
@@ -40,6 +40,13 @@ export interface ScanOptions {
   statCache?: Record<string, StatCacheEntry>;
   /** When the stat cache was written (ms); files modified within 2 s of it are re-hashed (racy-git rule). */
   statCacheWrittenAt?: number;
+  /** The file list, when the caller started `listRepositoryFiles` early (git runs while it reads). */
+  listing?: Promise<FileListing>;
+}
+
+export interface FileListing {
+  paths: string[];
+  source: 'git' | 'walk';
 }
 
 export interface ScanOutput {
@@ -54,7 +61,7 @@ export interface ScanOutput {
 
 export async function scanRepository(root: string, options: ScanOptions): Promise<ScanOutput> {
   const bus = options.bus ?? silentBus();
-  const { paths, source } = await listFiles(root, options.config);
+  const { paths, source } = await (options.listing ?? listRepositoryFiles(root));
   const excluded = globMatcher(options.config.scan.exclude);
   const generated = globMatcher(options.config.scan.generated);
   const agentsFile = options.config.context.agentsFile;
@@ -107,16 +114,11 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
   return { scan: { root, source, files }, contents, statCache, hashed };
 }
 
-async function listFiles(
-  root: string,
-  config: ResolvedConfig,
-): Promise<{ paths: string[]; source: 'git' | 'walk' }> {
-  if (await gitTopLevel(root)) {
-    const listed = await listGitFiles(root);
-    return { paths: listed.filter((path) => !isAlwaysExcluded(path)), source: 'git' };
-  }
+/** Git's view of the files under `root` (tracked and untracked, not ignored), or a walk honouring .gitignore files. */
+export async function listRepositoryFiles(root: string): Promise<FileListing> {
+  const listed = await listGitFilesIfRepository(root);
+  if (listed) return { paths: listed.filter((path) => !isAlwaysExcluded(path)), source: 'git' };
   const always = ignore().add(ALWAYS_EXCLUDED);
-  void config;
   const tree = new IgnoreTree(root, always);
   const crawled = new fdir()
     .withRelativePaths()

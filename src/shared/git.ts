@@ -56,19 +56,27 @@ export async function gitAvailable(): Promise<string | undefined> {
   }
 }
 
-/** Tracked plus untracked, not ignored files under `directory`, relative to it (posix). */
-export async function listGitFiles(directory: string): Promise<string[]> {
-  const output = await git(
-    ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--full-name', '.'],
-    directory,
-  );
-  const prefix = (await git(['rev-parse', '--show-prefix'], directory)).trim();
-  const seen = new Set<string>();
-  for (const entry of output.split('\0')) {
-    if (!entry) continue;
-    const relative = prefix && entry.startsWith(prefix) ? entry.slice(prefix.length) : entry;
-    seen.add(relative);
+/** Without `--full-name`, git prints paths relative to the directory it runs in: no prefix to strip. */
+const LS_FILES = ['ls-files', '-z', '-c', '-o', '--exclude-standard', '.'];
+
+/**
+ * Tracked plus untracked, not ignored files under `directory`, relative to it (posix); undefined
+ * when `directory` is not in a git work tree or git cannot run.
+ */
+export async function listGitFilesIfRepository(directory: string): Promise<string[] | undefined> {
+  let listed: ProcessResult;
+  try {
+    listed = await runGit(LS_FILES, directory);
+  } catch {
+    return undefined;
   }
+  return listed.exitCode === 0 ? parseListing(listed.stdout) : undefined;
+}
+
+/** NUL-separated paths, deduplicated (a conflicted file is listed once per stage) and sorted. */
+function parseListing(output: string): string[] {
+  const seen = new Set<string>();
+  for (const entry of output.split('\0')) if (entry) seen.add(entry);
   return [...seen].sort();
 }
 

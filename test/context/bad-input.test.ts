@@ -151,6 +151,30 @@ describe('bad input', () => {
     expect(runCli(['build', emptyRepo], emptyRepo).code).toBe(0);
   });
 
+  it("in a folder of a git repository, lists git's files below it, relative to it (untracked ones too, ignored ones not)", async () => {
+    const root = makeRepo({
+      ...base,
+      '.gitignore': '*.log\n',
+      'packages/app/package.json': JSON.stringify({ name: 'app' }),
+      'packages/app/src/main.ts': "import { util } from './util.js';\nexport const main = util;\n",
+      'packages/app/src/util.ts': 'export const util = 1;\n',
+      'packages/app/debug.log': 'ignored',
+    });
+    writeTree(root, { 'packages/app/src/new.ts': 'export const fresh = 1;\n' });
+    const app = join(root, 'packages/app');
+    await buildContextPackage(app);
+    const manifest = JSON.parse(readFileSync(join(app, '.agent-context/manifest.json'), 'utf8'));
+    expect(Object.keys(manifest.sources).sort()).toEqual([
+      'AGENTS.md',
+      'package.json',
+      'src/main.ts',
+      'src/new.ts',
+      'src/util.ts',
+    ]);
+    const fresh = runCli(['freshness', app, '--json'], app);
+    expect(JSON.parse(fresh.stdout).verdict).toBe('fresh');
+  });
+
   it('a missing directory is a usage error', () => {
     const result = runCli(['build', '/definitely/not/here'], process.cwd());
     expect(result.code).toBe(2);
