@@ -21,7 +21,7 @@ export interface CallOptions {
 /** The repository root (must exist) and its loaded config. */
 async function open(directory: string) {
   const [{ existingDirectory }, { loadConfig }] = await Promise.all([
-    import('../context/build.js'),
+    import('../shared/fs.js'),
     import('../config/load.js'),
   ]);
   const root = await existingDirectory(directory);
@@ -144,13 +144,8 @@ export async function initRepository(
   directory = '.',
   options: CallOptions & { build?: boolean } = {},
 ): Promise<InitResult> {
-  const [{ existingDirectory }, { CONFIG_FILE_NAMES }, { pathExists, writeJsonAtomic }, { absolutePath }] =
-    await Promise.all([
-      import('../context/build.js'),
-      import('../config/load.js'),
-      import('../shared/fs.js'),
-      import('../shared/path.js'),
-    ]);
+  const [{ CONFIG_FILE_NAMES }, { existingDirectory, pathExists, writeJsonAtomic }, { absolutePath }] =
+    await Promise.all([import('../config/load.js'), import('../shared/fs.js'), import('../shared/path.js')]);
   const root = await existingDirectory(directory);
   let existing: string | undefined;
   for (const name of CONFIG_FILE_NAMES) if (await pathExists(absolutePath(root, name))) existing = name;

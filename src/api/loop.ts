@@ -42,7 +42,7 @@ export async function loop(
     throw usageError('a task description is required', 'loop "<what the agent should do>" [dir]');
   const [{ existingDirectory }, { loadConfig }, { assessFreshness }, { gitTopLevel }, { silentBus }] =
     await Promise.all([
-      import('../context/build.js'),
+      import('../shared/fs.js'),
       import('../config/load.js'),
       import('../context/freshness.js'),
       import('../shared/git.js'),

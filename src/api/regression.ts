@@ -19,7 +19,7 @@ export interface RegressionCheckOptions {
 export type RegressionReport = GuardReport & { matches: IssueMatch[] };
 
 export async function regressionList(directory = '.'): Promise<KnownIssue[]> {
-  const { existingDirectory } = await import('../context/build.js');
+  const { existingDirectory } = await import('../shared/fs.js');
   return (await import('../memory/known-issues.js')).readKnownIssues(await existingDirectory(directory));
 }
 
@@ -32,7 +32,7 @@ export interface RegressionAddInput extends Partial<NewKnownIssue> {
 /** Records a known issue (a fixed bug and the test that guards it). */
 export async function regressionAdd(directory: string, input: RegressionAddInput): Promise<KnownIssue> {
   const [{ existingDirectory }, { addKnownIssue }] = await Promise.all([
-    import('../context/build.js'),
+    import('../shared/fs.js'),
     import('../memory/known-issues.js'),
   ]);
   const root = await existingDirectory(directory);

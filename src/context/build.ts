@@ -3,14 +3,12 @@
  * `build` starts cold (no caches read); `update` reuses the stat, facts and token caches and,
  * when nothing changed, writes nothing at all.
  */
-import { promises as fsp } from 'node:fs';
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { detectProject } from '../scan/project.js';
-import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
-import { readTextIfExists, withLock } from '../shared/fs.js';
+import { existingDirectory, readTextIfExists, withLock } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
-import { absolutePath, baseName, resolveAbsolute } from '../shared/path.js';
+import { absolutePath, baseName } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
 import { type BuildMode, type ComputedContext, computeContext } from './compute.js';
 import type { ContextManifest } from './manifest.js';
@@ -22,6 +20,7 @@ import {
   writeContextPackage,
 } from './writers/package.js';
 
+export { existingDirectory } from '../shared/fs.js';
 export { type BuildInfo, type BuildStats, readBuildInfo } from './build-info.js';
 export type { BuildMode } from './compute.js';
 
@@ -75,19 +74,6 @@ export async function buildContextPackage(
 /** Runs `action` under the lock every writer of `.agent-context/` outputs takes. */
 export function withContextLock<T>(root: string, action: () => Promise<T>): Promise<T> {
   return withLock(absolutePath(root, layout.lock), action, { purpose: 'another build' });
-}
-
-export async function existingDirectory(directory: string): Promise<string> {
-  const root = resolveAbsolute(directory);
-  try {
-    const stats = await fsp.stat(root);
-    if (!stats.isDirectory()) throw new OcppError('USAGE', `${root} is not a directory`);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT')
-      throw new OcppError('USAGE', `${root} does not exist`);
-    throw error;
-  }
-  return root;
 }
 
 async function buildLocked(root: string, options: BuildOptions): Promise<BuildResult> {

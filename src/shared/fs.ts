@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, promises as fsp, readFileSync } from 'node:fs';
 import nodePath from 'node:path';
+import { OcppError } from './errors.js';
 import { formatJsonFile, parseJson } from './json.js';
+import { resolveAbsolute } from './path.js';
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const directory = nodePath.dirname(file);
@@ -127,4 +129,18 @@ export async function listFilesRecursive(directory: string): Promise<FileEntry[]
     files.push({ path, bytes: (await fsp.stat(absolute)).size });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** `directory` as an absolute path, or a usage error when it does not exist or is not a directory. */
+export async function existingDirectory(directory: string): Promise<string> {
+  const root = resolveAbsolute(directory);
+  try {
+    const stats = await fsp.stat(root);
+    if (!stats.isDirectory()) throw new OcppError('USAGE', `${root} is not a directory`);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT')
+      throw new OcppError('USAGE', `${root} does not exist`);
+    throw error;
+  }
+  return root;
 }
