@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Output assertions read plain text; CI runners set CI=true, which turns colours on.
+    env: { NO_COLOR: '1' },
   },
 });

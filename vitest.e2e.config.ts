@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     fileParallelism: false,
+    // Output assertions read plain text; CI runners set CI=true, which turns colours on.
+    env: { NO_COLOR: '1' },
   },
 });
