@@ -90,6 +90,8 @@ const FOLDER_MEANINGS: Record<string, string> = {
 };
 
 export function summarizeRepository(input: SummaryInput): RepositorySummary {
+  // The agents file is our own output: counting it would make the first build differ from the next.
+  const scanned = input.scanned.filter((file) => file.skipped !== 'managed-output');
   const source = input.files.filter((file) => file.kind === 'source');
   const byPath = new Map(input.files.map((file) => [file.path, file]));
   const centralModules = input.ranking
@@ -105,18 +107,18 @@ export function summarizeRepository(input: SummaryInput): RepositorySummary {
     name: input.project.name ?? input.rootName,
     description: input.project.description ?? readmeDescription(input.readme) ?? '',
     languages: languageShares(input.files),
-    layout: layoutOf(input.scanned, input.files),
+    layout: layoutOf(scanned, input.files),
     commands: sortCommands(input.project.commands),
     entrypoints: input.entrypoints,
     centralModules,
     conventions: input.conventions,
     whereToLook: whereToLook(input, centralModules),
     counts: {
-      files: input.scanned.length,
+      files: scanned.length,
       indexed: input.files.length,
       source: source.length,
       test: input.files.filter((file) => file.kind === 'test').length,
-      skipped: input.scanned.filter((file) => file.skipped).length,
+      skipped: scanned.filter((file) => file.skipped).length,
     },
   };
 }

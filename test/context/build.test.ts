@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
@@ -98,6 +98,17 @@ describe('buildContextPackage', () => {
     expect(outputs(root)).toEqual(second);
   });
 
+  it('the build that creates AGENTS.md and the next one write the same bytes', async () => {
+    const root = makeRepo(project);
+    await buildContextPackage(root);
+    const first = outputs(root);
+    await buildContextPackage(root, { mode: 'build' });
+    expect(outputs(root)).toEqual(first);
+    expect(first['.agent-context/summary.md']).toContain(
+      '8 files scanned, 7 indexed (3 source, 1 test), 0 skipped.',
+    );
+  });
+
   it('update re-parses only what changed and reuses everything when nothing did', async () => {
     const root = makeRepo(project);
     await buildContextPackage(root);
@@ -114,6 +125,29 @@ describe('buildContextPackage', () => {
     const fresh = outputs(root);
     await buildContextPackage(root, { mode: 'build' });
     expect(outputs(root)).toEqual(fresh);
+  });
+
+  it('update trusts an output by its recorded stat, and still rewrites one edited behind its back', async () => {
+    const root = makeRepo(project);
+    await buildContextPackage(root);
+    const summaryPath = join(root, '.agent-context/summary.md');
+    const original = readFileSync(summaryPath, 'utf8');
+    expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
+    // Same size, same mtime: only the ctime (which no one can set back) tells the edit apart.
+    const before = statSync(summaryPath);
+    writeFileSync(
+      summaryPath,
+      original.replace(/[a-z]/, (letter) => (letter === 'x' ? 'y' : 'x')),
+    );
+    utimesSync(summaryPath, before.atime, before.mtime);
+    expect(statSync(summaryPath).size).toBe(before.size);
+    const repaired = await buildContextPackage(root, { mode: 'update' });
+    expect(repaired.mode).not.toBe('reused');
+    expect(repaired.outputs.find((output) => output.path === '.agent-context/summary.md')?.written).toBe(
+      true,
+    );
+    expect(readFileSync(summaryPath, 'utf8')).toBe(original);
+    expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
   });
 
   it('update never reuses facts from a hand-edited index.json, and re-parses a file that moved', async () => {
