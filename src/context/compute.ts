@@ -106,7 +106,7 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
   const upToDate =
     mode === 'update' &&
     previous !== undefined &&
-    (await outputsMatch(root, previous, sourceHash, config, externalHashes));
+    (await outputsMatch(root, previous, sourceHash, config, externalHashes, statCache));
   if (upToDate && !options.alwaysCompose) return { ...base, upToDate };
 
   const facts = await timed('load-cache', async () => {
@@ -250,6 +250,7 @@ async function outputsMatch(
   sourceHash: string,
   config: LoadedConfig,
   externalHashes: ComputedContext['externalHashes'],
+  statCache: StatCacheFile | undefined,
 ): Promise<boolean> {
   if (previous.tool.version !== toolVersion() || previous.hashes.source !== sourceHash) return false;
   if (previous.hashes.config !== config.hash) return false;
@@ -259,8 +260,12 @@ async function outputsMatch(
     previous.hashes.memory !== externalHashes.memory
   )
     return false;
+  // An output whose stat is unchanged since the build wrote it is not read again (as in freshness).
   for (const [path, hash] of Object.entries(previous.outputs)) {
-    if ((await hashOfOutput(root, path, config.config.context.agentsFile)) !== hash) return false;
+    const actual =
+      (await outputHashFromStat(root, path, statCache)) ??
+      (await hashOfOutput(root, path, config.config.context.agentsFile));
+    if (actual !== hash) return false;
   }
   return true;
 }
