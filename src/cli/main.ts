@@ -3,6 +3,13 @@ import { processIO } from './io.js';
 import { executeCli } from './run.js';
 
 const io = processIO();
+// A reader that stops early (`| head`) is not an error: stop quietly, as other CLIs do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
 executeCli(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;

@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCli, runCliInProcess } from '../helpers/cli.js';
+import { CLI_BIN, runCli, runCliInProcess } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/repo.js';
 
 describe('cli', () => {
@@ -33,6 +34,16 @@ describe('cli', () => {
     const unknown = runCli(['explain', 'src/missing.ts', root, '--json'], root);
     expect(unknown.code).toBe(2);
     expect(JSON.parse(unknown.stdout).error).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a reader that closes early (`| head`) ends the command quietly', async () => {
+    const child = spawn(process.execPath, [CLI_BIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first write: that write fails with EPIPE
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('the two bins are the same program', () => {

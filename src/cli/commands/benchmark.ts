@@ -14,7 +14,10 @@ worktree with a cold build. Prints recall@1/3/5/10, MRR, the share of gold files
 and the time per query, next to a plain-BM25 ablation. Nothing in the repository is changed.`;
 
 export const benchmarkCommand: CommandDefinition = (program, context) => {
-  const benchmark = program.command('benchmark').description('Measure opencode-plusplus on a repository.');
+  const benchmark = program
+    .command('benchmark')
+    .summary('measure opencode-plusplus on a repository')
+    .description('Measure opencode-plusplus on a repository.');
   benchmark
     .command('retrieval [dir]')
     .description(description)

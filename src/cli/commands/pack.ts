@@ -16,6 +16,7 @@ Builds or refreshes the context first when it is missing or stale (said on stder
 export const packCommand: CommandDefinition = (program, context) => {
   program
     .command('pack <task> [dir]')
+    .summary('the files for a task fitted into a token budget, with lessons')
     .description(description)
     .option('--budget <tokens>', 'token budget, o200k tokens (default: pack.budget in the config, 12000)')
     .option('--out <file>', 'also write the Markdown to this file')

@@ -9,6 +9,7 @@ interface SearchFlags extends CommonOptions {
 export const ragCommand: CommandDefinition = (program, context) => {
   const rag = program
     .command('rag')
+    .summary('search the indexed chunks: definitions, doc sections, code')
     .description('Search the indexed chunks of the repository (definitions, doc sections, code).');
   rag
     .command('search <query> [dir]')

@@ -15,6 +15,7 @@ Builds or refreshes the context first when it is missing or stale (said on stder
 export const retrieveCommand: CommandDefinition = (program, context) => {
   program
     .command('retrieve <task> [dir]')
+    .summary('the files to read for a task, best first, with reasons')
     .description(description)
     .option('--top <n>', 'how many files to list (default: retrieve.top in the config, 20)')
     .option('--tests <n>', 'how many tests to list (default: retrieve.tests in the config, 10)')

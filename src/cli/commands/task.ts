@@ -24,6 +24,7 @@ with \`trace run <trace-id> -- <command>\` counts in \`loop "<task>"\` without -
 export const taskCommands: CommandDefinition = (program, context) => {
   program
     .command('plan <task> [dir]')
+    .summary('the plan for a task: steps, files, tests, commands (writes nothing)')
     .description(describePlan)
     .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
     .option('--json', 'print the task pack as one JSON document')
@@ -39,6 +40,7 @@ export const taskCommands: CommandDefinition = (program, context) => {
     );
   program
     .command('task <task> [dir]')
+    .summary('write a task run: plan, pack, edit boundary, tests, prompts, state')
     .description(describeTask)
     .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
     .option('--force', 'rewrite a run even from a state the loop does not re-pack from (READY_FOR_REVIEW)')
@@ -59,6 +61,7 @@ export const taskCommands: CommandDefinition = (program, context) => {
     );
   program
     .command('run <task> [dir]')
+    .summary('a task run plus a trace for its evidence')
     .description(describeRun)
     .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
     .option('--agent <name>', 'the agent the trace is for (claude, codex, opencode, ...)', 'unknown')
