@@ -2,7 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { toolVersion } from '../shared/version.js';
 import type { CommandContext } from './command.js';
-import { commands } from './commands/index.js';
+import { commandsFor } from './commands/index.js';
 import type { CliIO } from './io.js';
 
 export async function executeCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -25,7 +25,7 @@ export async function executeCli(argv: readonly string[], io: CliIO): Promise<nu
     'after',
     '\nExit codes: 0 clean, 1 findings or a failed gate, 2 usage, config or internal error.\nEvery command takes --json: one JSON document on stdout, logs on stderr.',
   );
-  for (const define of commands) define(program, context);
+  for (const define of await commandsFor(argv)) define(program, context);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { commandNames } from '../../src/cli/commands/index.js';
 import { CLI_BIN, runCli, runCliInProcess } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/repo.js';
 
@@ -34,6 +35,19 @@ describe('cli', () => {
     const unknown = runCli(['explain', 'src/missing.ts', root, '--json'], root);
     expect(unknown.code).toBe(2);
     expect(JSON.parse(unknown.stdout).error).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('each command loads on its own, and the full list names exactly the commands it can load alone', async () => {
+    const help = (await runCliInProcess(['--help'])).stdout;
+    const listed = [...help.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)]
+      .map((match) => match[1])
+      .filter((name) => name !== 'help');
+    expect(listed).toEqual([...commandNames]);
+    for (const name of commandNames) {
+      const own = await runCliInProcess([name, '--help']);
+      expect(own.code, name).toBe(0);
+      expect(own.stdout, name).toContain(`Usage: opencode-plusplus ${name} `);
+    }
   });
 
   it('a reader that closes early (`| head`) ends the command quietly', async () => {
