@@ -205,6 +205,9 @@ function subfolders(folder: string, members: ScannedFile[], summaries: Map<strin
     }));
 }
 
+/** Summaries derived from facts (not written by a person) say too little to describe a folder. */
+const DERIVED_SUMMARY = /^(Exports|Defines|Re-exports|Registers|Script importing) /;
+
 function describeFolder(folder: string, members: ScannedFile[], summaries: Map<string, string>): string {
   const name = folder.slice(folder.lastIndexOf('/') + 1);
   const readme = members.find((file) => file.path === `${folder}/README.md`);
@@ -216,7 +219,7 @@ function describeFolder(folder: string, members: ScannedFile[], summaries: Map<s
   const described = (readme && summaries.get(readme.path)) || (index && summaries.get(index.path));
   const meaning = FOLDER_MEANINGS[name];
   const kinds = kindMix(members);
-  if (described && !described.startsWith('Exports ') && !described.startsWith('Defines ')) return described;
+  if (described && !DERIVED_SUMMARY.test(described)) return described;
   return meaning ? `${meaning}${kinds ? ` (${kinds})` : ''}` : kinds;
 }
 

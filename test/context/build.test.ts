@@ -98,6 +98,23 @@ describe('buildContextPackage', () => {
     expect(outputs(root)).toEqual(second);
   });
 
+  it('describes a folder by its documentation, never by a generated-file notice or a barrel', async () => {
+    const root = makeRepo({
+      ...project,
+      'helpers/index.ts': "/** Small helpers shared by the shop. */\n\nexport * from './round.js';\n",
+      'helpers/round.ts': 'export const round = (n: number) => Math.round(n);\n',
+      'codegen/index.ts':
+        "// This file is generated automatically by scripts/gen.ts. Do not edit.\nexport * from './one.js';\n",
+      'codegen/one.ts': 'export const one = 1;\n',
+    });
+    await buildContextPackage(root);
+    const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
+    expect(agents).toContain('- `helpers/` — Small helpers shared by the shop.');
+    const codegen = agents.split('\n').find((line) => line.startsWith('- `codegen/`'));
+    expect(codegen).toBeDefined();
+    expect(codegen).not.toMatch(/generated automatically|Re-exports/);
+  });
+
   it('the build that creates AGENTS.md and the next one write the same bytes', async () => {
     const root = makeRepo(project);
     await buildContextPackage(root);

@@ -100,6 +100,22 @@ describe('typescript adapter', () => {
     });
   });
 
+  it('does not take a generated-file notice for a summary, and names overloads once', () => {
+    const facts = extract(
+      [
+        '// This file is generated automatically by `scripts/build.ts`. Please, do not change it.',
+        '',
+        'export function pick(value: string): string;',
+        'export function pick(value: number): number;',
+        'export function pick(value: unknown) {',
+        '  return value;',
+        '}',
+        'export const VERSION = 1;',
+      ].join('\n'),
+    );
+    expect(facts.summary).toEqual({ text: 'Exports pick (function), VERSION (const).', source: 'derived' });
+  });
+
   it('reads CommonJS exports', () => {
     const facts = extract(
       ['function a() {}', 'exports.b = function () {};', 'module.exports = { a, c: 1 };'].join('\n'),
