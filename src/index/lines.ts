@@ -31,17 +31,34 @@ export function oneLine(text: string, max = 160): string {
   return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }
 
+/** Tags whose text describes the thing itself (`@deprecated Use x.` says what it is now). */
+const DESCRIBING_TAGS =
+  /^\s*@(deprecated|internal|remarks|description|summary|brief|file|fileoverview|packageDocumentation)\b\s*/;
+
 /** The first sentence of a comment body, without comment markers and tags. */
 export function firstSentence(comment: string, max = 200): string | undefined {
   // Only the first sentence is wanted: stop reading lines once one has ended (long comments are common).
   let text = '';
   let start = 0;
+  // Inside a tag such as `@param x ...`, whose text (continued on the next lines) is not the description.
+  let inTag = false;
   while (start <= comment.length) {
     const end = comment.indexOf('\n', start);
     const raw = comment.slice(start, end === -1 ? comment.length : end);
     start = end === -1 ? comment.length + 1 : end + 1;
-    const line = raw.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#+|"""|''')?\s?/, '').replace(/\*\/\s*$/, '');
-    if (/^\s*@/.test(line)) continue;
+    let line = raw.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/\/?|#+|"""|''')?\s?/, '').replace(/\*\/\s*$/, '');
+    if (/^\s*@/.test(line)) {
+      if (!DESCRIBING_TAGS.test(line)) {
+        if (text.trim()) break;
+        inTag = true;
+        continue;
+      }
+      line = line.replace(DESCRIBING_TAGS, '');
+      inTag = false;
+    } else if (inTag) {
+      if (line.trim() === '') inTag = false;
+      continue;
+    }
     text = text ? `${text} ${line}` : line;
     if (/[.!?](\s|$)/.test(line) || text.length > max * 2) break;
   }

@@ -5,10 +5,14 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 2,
+  version: 3,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
-    const summary = path.endsWith('.json') ? jsonSummary(text) : firstProseLine(text);
+    const summary = path.endsWith('.json')
+      ? jsonSummary(text)
+      : /\.html?$/i.test(path)
+        ? (htmlSummary(text) ?? firstProseLine(text))
+        : firstProseLine(text);
     if (summary) facts.summary = { text: summary.text, source: 'module-doc', line: summary.line };
     return facts;
   },
@@ -31,6 +35,26 @@ function jsonSummary(text: string): { text: string; line: number } | undefined {
   return keys.length > 0 ? { text: oneLine(`JSON with keys ${keys.join(', ')}`, 160), line: 1 } : undefined;
 }
 
+/** A page's meta description, else its title, else its first heading. */
+function htmlSummary(text: string): { text: string; line: number } | undefined {
+  const head = text.slice(0, 20_000);
+  const patterns = [
+    /<meta\s[^>]*name\s*=\s*["']description["'][^>]*content\s*=\s*"([^"]+)"/i,
+    /<meta\s[^>]*content\s*=\s*"([^"]+)"[^>]*name\s*=\s*["']description["']/i,
+    /<title[^>]*>([^<]+)<\/title>/i,
+    /<h1[^>]*>([^<]+)<\/h1>/i,
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(head);
+    const value = match?.[1]?.replace(/\s+/g, ' ').trim();
+    if (match && value && value.length >= 3) {
+      const line = head.slice(0, match.index).split('\n').length;
+      return { text: oneLine(value, 160), line };
+    }
+  }
+  return undefined;
+}
+
 function firstProseLine(text: string): { text: string; line: number } | undefined {
   const lines = text.split('\n', 80);
   let inFence = false;
@@ -39,6 +63,8 @@ function firstProseLine(text: string): { text: string; line: number } | undefine
     if (raw.startsWith('```')) inFence = !inFence;
     if (inFence || !raw || raw.startsWith('<!--') || raw.startsWith('[!') || raw.startsWith('![')) continue;
     if (/^[-=*_]{3,}$/.test(raw) || raw.startsWith('<')) continue;
+    // The inside of a tag written over several lines (`name="description"`, `/>`).
+    if (/^[\w:-]+\s*=\s*["'{]/.test(raw) || /^\/?>$/.test(raw)) continue;
     const cleaned = raw.replace(/^#+\s*/, '').replace(/^[>*-]\s+/, '');
     if (cleaned.length >= 3) return { text: oneLine(cleaned, 160), line: index + 1 };
   }

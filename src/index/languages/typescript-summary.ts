@@ -14,6 +14,9 @@ interface SummaryInput {
 
 const LICENSE_WORDS = /copyright|license|licensed|spdx|all rights reserved/i;
 const MODULE_TAG = /@(module|file|fileoverview|packageDocumentation)\b/;
+/** `// import { x } from "./y.js";` is code switched off, not documentation. */
+const COMMENTED_OUT_CODE =
+  /^\s*(import|export|const|let|var|function|class|interface|type|return|if|for|while|await|require)\b[^\n]*[;{}(,]\s*$/;
 
 /** A comment at the top of the file that is not a license header and not the doc of the first declaration. */
 export function moduleDocComment(
@@ -26,6 +29,7 @@ export function moduleDocComment(
     if (comment.start > statementStart) break;
     const value = commentValue(text, comment);
     if (LICENSE_WORDS.test(value) || /^\s*(eslint|@ts-|prettier|biome|#!|global )/.test(value)) continue;
+    if (COMMENTED_OUT_CODE.test(value)) continue;
     const attached = comment.end <= statementStart && isBlank(text, comment.end, statementStart);
     if (
       attached &&

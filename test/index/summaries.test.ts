@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { typescriptAdapter } from '../../src/index/languages/typescript.js';
+import { textAdapter } from '../../src/index/languages/text.js';
+import { firstSentence } from '../../src/index/lines.js';
+
+describe('one-line summaries', () => {
+  it('reads the description out of describing tags and skips the text of the others', () => {
+    expect(
+      firstSentence(
+        '/**\n * @deprecated CUID v1 is deprecated by its authors due to information leakage\n * (timestamps embedded in the id). Use {@link cuid2} instead.\n */',
+      ),
+    ).toBe(
+      'CUID v1 is deprecated by its authors due to information leakage (timestamps embedded in the id).',
+    );
+    expect(
+      firstSentence(
+        '/** @internal Supplies the object a container builds into, registered before any\n * child is parsed so a reference back to the same input resolves to it. */',
+      ),
+    ).toBe(
+      'Supplies the object a container builds into, registered before any child is parsed so a reference back to the same input resolves to it.',
+    );
+    // A tag's continuation line is not a description.
+    expect(firstSentence('/**\n * @param value the value to check,\n *   continued on this line.\n */')).toBe(
+      undefined,
+    );
+    expect(firstSentence('/**\n * Checks a value.\n * @param value the value\n */')).toBe('Checks a value.');
+    expect(firstSentence('/**\n * Checks a value\n * @returns whether it passed.\n */')).toBe(
+      'Checks a value',
+    );
+  });
+
+  it('does not take commented-out code for a module doc', () => {
+    const facts = typescriptAdapter.extract({
+      path: 'src/checks.ts',
+      text: '// import { Schema } from "./schemas.js";\n\n/** Checks that run after parsing. */\n\nimport { a } from "./a.js";\nexport const b = a;\n',
+    });
+    expect(facts.summary).toEqual({ text: 'Checks that run after parsing.', source: 'module-doc', line: 3 });
+  });
+
+  it('summarises a page by its meta description or title, never by the inside of a tag', () => {
+    const page = [
+      '<!DOCTYPE html>',
+      '<html lang="en">',
+      '  <head>',
+      '    <title>Zod | Documentation</title>',
+      '    <meta',
+      '      name="description"',
+      '      content="TypeScript-first schema validation"',
+      '    />',
+    ].join('\n');
+    expect(textAdapter.extract({ path: 'docs/index.html', text: page }).summary).toEqual({
+      text: 'TypeScript-first schema validation',
+      source: 'module-doc',
+      line: 5,
+    });
+    const titled = '<html><head><title>Release notes</title></head></html>\n';
+    expect(textAdapter.extract({ path: 'notes.htm', text: titled }).summary.text).toBe('Release notes');
+    const markdown =
+      '<p align="center">\n  <img\n    src="logo.svg"\n    width="200"\n  />\n</p>\n\nA tiny HTTP client.\n';
+    expect(textAdapter.extract({ path: 'README.md', text: markdown }).summary).toEqual({
+      text: 'A tiny HTTP client.',
+      source: 'module-doc',
+      line: 8,
+    });
+  });
+});
