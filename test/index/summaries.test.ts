@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { typescriptAdapter } from '../../src/index/languages/typescript.js';
 import { textAdapter } from '../../src/index/languages/text.js';
+import { typescriptAdapter } from '../../src/index/languages/typescript.js';
 import { firstSentence } from '../../src/index/lines.js';
 
 describe('one-line summaries', () => {
