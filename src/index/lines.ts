@@ -58,13 +58,16 @@ export function firstSentence(comment: string, max = 200): string | undefined {
     } else if (inTag) {
       if (line.trim() === '') inTag = false;
       continue;
+    } else if (line.trim() === '' && text.trim()) {
+      break; // the first paragraph ended without a full stop: it is the summary
     }
     text = text ? `${text} ${line}` : line;
     if (/[.!?](\s|$)/.test(line) || text.length > max * 2) break;
   }
   text = text.replace(/\s+/g, ' ').trim();
   if (!text) return undefined;
-  const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+  // An introduction to a list ("Our exception hierarchy:") reads as a title without its colon.
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text.replace(/:$/, '');
   return oneLine(sentence, max);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pythonAdapter } from '../../src/index/languages/python.js';
 import { textAdapter } from '../../src/index/languages/text.js';
 import { typescriptAdapter } from '../../src/index/languages/typescript.js';
 import { firstSentence } from '../../src/index/lines.js';
@@ -27,6 +28,36 @@ describe('one-line summaries', () => {
     expect(firstSentence('/**\n * Checks a value\n * @returns whether it passed.\n */')).toBe(
       'Checks a value',
     );
+  });
+
+  it('ends the summary with the first paragraph when it has no full stop', () => {
+    expect(firstSentence('"""Our exception hierarchy:\n\n* HTTPError\n  x RequestError\n"""')).toBe(
+      'Our exception hierarchy',
+    );
+    expect(
+      firstSentence(
+        '"""\nHTTP status codes and reason phrases\n\nStatus codes from the following RFCs.\n"""',
+      ),
+    ).toBe('HTTP status codes and reason phrases');
+  });
+
+  it('passes over a doc that opens with a code example', async () => {
+    await pythonAdapter.init!();
+    const facts = pythonAdapter.extract({
+      path: 'pkg/_urls.py',
+      text: [
+        'class URL:',
+        '    """',
+        '    url = URL("https://example.com/a")',
+        '    assert url.host == "example.com"',
+        '    """',
+        '',
+        'class QueryParams:',
+        '    """URL query parameters, as a multi-dict."""',
+        '',
+      ].join('\n'),
+    });
+    expect(facts.summary.text).toBe('URL query parameters, as a multi-dict.');
   });
 
   it('does not take commented-out code for a module doc', () => {
