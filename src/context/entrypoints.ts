@@ -54,6 +54,7 @@ export function detectEntrypoints(
       add(file.path, 'Java main method', false);
     }
     if (file.language === 'go' && isGoMain(file)) add(file.path, 'Go main package', false);
+    if (file.language === 'go' && isGoLibraryRoot(file)) add(file.path, 'Go library root package', false);
     if (file.language === 'javascript' || file.language === 'typescript') {
       if (file.summary.text.startsWith('#!')) add(file.path, 'executable script', false);
     }
@@ -68,6 +69,13 @@ function isGoMain(file: IndexedFile): boolean {
   const declares = (kind: string, name: string) =>
     file.symbols.some((symbol) => symbol.kind === kind && symbol.name === name && !symbol.container);
   return declares('module', 'main') && declares('function', 'main');
+}
+
+/** `gin.go` in package `gin` at the repository root: where a Go library's API is declared. */
+function isGoLibraryRoot(file: IndexedFile): boolean {
+  if (file.path.includes('/')) return false;
+  const name = file.symbols.find((symbol) => symbol.kind === 'module' && !symbol.container)?.name;
+  return name !== undefined && name !== 'main' && file.path === `${name}.go`;
 }
 
 /** A declared path, or its source when the manifest points at build output (`dist/index.js` -> `src/index.ts`). */

@@ -97,4 +97,22 @@ describe('buildContextPackage on a polyglot repository', () => {
     expect(entrypoints).toContain('`py/src/shop/__main__.py` — Python __main__');
     expect(entrypoints).toContain('`java/src/main/java/com/shop/billing/App.java` — Java main method');
   });
+
+  it('names the root package of a Go library as its entrypoint', async () => {
+    const root = makeRepo({
+      'go.mod': 'module example.com/web\n\ngo 1.22\n',
+      'web.go':
+        '// Package web is a small HTTP framework.\npackage web\n\nfunc New() *Engine { return nil }\n',
+      'context.go': 'package web\n\ntype Engine struct{}\n',
+      'render/render.go': 'package render\n\nfunc JSON() {}\n',
+    });
+    await buildContextPackage(root);
+    const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
+    const entrypoints = agents.slice(
+      agents.indexOf('### Entrypoints'),
+      agents.indexOf('### Central modules'),
+    );
+    expect(entrypoints).toContain('`web.go` — Go library root package');
+    expect(entrypoints).not.toContain('context.go');
+  });
 });
