@@ -217,7 +217,9 @@ function describeFolder(folder: string, members: ScannedFile[], summaries: Map<s
       file.path.split('/').length === folder.split('/').length + 1,
   );
   const described = (readme && summaries.get(readme.path)) || (index && summaries.get(index.path));
-  const meaning = FOLDER_MEANINGS[name];
+  // `pkg/` holds Go packages in Go projects; elsewhere (ripgrep's packaging files) it is just a name.
+  const meaning =
+    name === 'pkg' && !members.some((file) => file.language === 'go') ? undefined : FOLDER_MEANINGS[name];
   const kinds = kindMix(members);
   if (described && !DERIVED_SUMMARY.test(described)) return described;
   return meaning ? `${meaning}${kinds ? ` (${kinds})` : ''}` : kinds;

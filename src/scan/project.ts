@@ -291,7 +291,25 @@ function readRust(
   addCommand(facts, 'lint', 'cargo clippy', 'Cargo.toml');
   addCommand(facts, 'typecheck', 'cargo check', 'Cargo.toml');
   addCommand(facts, 'format', 'cargo fmt --check', 'Cargo.toml');
+  for (const entry of cargoTargets(text)) facts.declaredEntrypoints.push(entry);
   void present;
+}
+
+/** `[[bin]]` and `[lib]` targets with an explicit `path` (ripgrep's `crates/core/main.rs`). */
+function cargoTargets(text: string): DeclaredEntrypoint[] {
+  const targets: DeclaredEntrypoint[] = [];
+  const headers = [...text.matchAll(/^\s*(\[\[?)\s*([\w.-]+)\s*\]\]?\s*(#.*)?$/gm)];
+  headers.forEach((header, position) => {
+    const table = header[2];
+    if (table !== 'bin' && table !== 'lib') return;
+    const body = text.slice(header.index! + header[0].length, headers[position + 1]?.index ?? text.length);
+    const path = /^\s*path\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+    if (!path) return;
+    const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+    const reason = table === 'bin' ? `Cargo.toml [[bin]]${name ? ` ${name}` : ''}` : 'Cargo.toml [lib]';
+    targets.push({ path: path.replace(/^\.\//, ''), reason });
+  });
+  return targets;
 }
 
 function readJava(present: Set<string>, facts: ProjectFacts): void {

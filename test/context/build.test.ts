@@ -106,6 +106,7 @@ describe('buildContextPackage', () => {
       'codegen/index.ts':
         "// This file is generated automatically by scripts/gen.ts. Do not edit.\nexport * from './one.js';\n",
       'codegen/one.ts': 'export const one = 1;\n',
+      'pkg/install.sh': '#!/bin/sh\necho install\n',
     });
     await buildContextPackage(root);
     const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
@@ -113,6 +114,8 @@ describe('buildContextPackage', () => {
     const codegen = agents.split('\n').find((line) => line.startsWith('- `codegen/`'));
     expect(codegen).toBeDefined();
     expect(codegen).not.toMatch(/generated automatically|Re-exports/);
+    // `pkg/` means Go packages only where there is Go.
+    expect(agents).toContain('- `pkg/` — 1 source');
   });
 
   it('the build that creates AGENTS.md and the next one write the same bytes', async () => {

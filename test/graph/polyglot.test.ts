@@ -115,4 +115,21 @@ describe('buildContextPackage on a polyglot repository', () => {
     expect(entrypoints).toContain('`web.go` — Go library root package');
     expect(entrypoints).not.toContain('context.go');
   });
+
+  it('names the Cargo targets declared with a path', async () => {
+    const root = makeRepo({
+      'Cargo.toml':
+        '[package]\nname = "search"\nversion = "0.1.0"\n\n[[bin]]\nbench = false\npath = "crates/core/main.rs"\nname = "sg"\n\n[lib]\npath = "crates/core/lib.rs" # the library\n\n[dependencies]\nregex = "1"\n',
+      'crates/core/main.rs': 'fn main() {}\n',
+      'crates/core/lib.rs': '//! Search, as a library.\npub fn search() {}\n',
+    });
+    await buildContextPackage(root);
+    const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
+    const entrypoints = agents.slice(
+      agents.indexOf('### Entrypoints'),
+      agents.indexOf('### Central modules'),
+    );
+    expect(entrypoints).toContain('`crates/core/main.rs` — Cargo.toml [[bin]] sg');
+    expect(entrypoints).toContain('`crates/core/lib.rs` — Cargo.toml [lib]');
+  });
 });

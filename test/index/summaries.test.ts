@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pythonAdapter } from '../../src/index/languages/python.js';
+import { rustAdapter } from '../../src/index/languages/rust.js';
 import { textAdapter } from '../../src/index/languages/text.js';
 import { typescriptAdapter } from '../../src/index/languages/typescript.js';
 import { firstSentence } from '../../src/index/lines.js';
@@ -60,6 +61,22 @@ describe('one-line summaries', () => {
     expect(facts.summary.text).toBe('URL query parameters, as a multi-dict.');
   });
 
+  it('reads a doc written over several line comments as one text', async () => {
+    const ts = typescriptAdapter.extract({
+      path: 'src/store.ts',
+      text: '// Keeps stock counts and\n// reserves items for carts. More.\n\nimport { a } from "./a.js";\nexport const b = a;\n',
+    });
+    expect(ts.summary.text).toBe('Keeps stock counts and reserves items for carts.');
+    await rustAdapter.init!();
+    const rust = rustAdapter.extract({
+      path: 'src/interpolate.rs',
+      text: '/// Interpolate capture references and write the interpolation\n/// result to `dst`. More text.\npub fn interpolate() {}\n',
+    });
+    expect(rust.symbols[0]?.doc).toBe(
+      'Interpolate capture references and write the interpolation result to `dst`.',
+    );
+  });
+
   it('does not take commented-out code for a module doc', () => {
     const facts = typescriptAdapter.extract({
       path: 'src/checks.ts',
@@ -84,6 +101,14 @@ describe('one-line summaries', () => {
       source: 'module-doc',
       line: 5,
     });
+    const wrapped =
+      '# Windows\n\nThis directory contains a Windows manifest for various Windows-specific\nsettings.\n\nMore text.\n';
+    expect(textAdapter.extract({ path: 'pkg/windows/README.md', text: wrapped }).summary.text).toBe(
+      'Windows',
+    );
+    expect(textAdapter.extract({ path: 'pkg/windows/NOTES.md', text: wrapped.slice(11) }).summary.text).toBe(
+      'This directory contains a Windows manifest for various Windows-specific settings.',
+    );
     const titled = '<html><head><title>Release notes</title></head></html>\n';
     expect(textAdapter.extract({ path: 'notes.htm', text: titled }).summary.text).toBe('Release notes');
     const markdown =

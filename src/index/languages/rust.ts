@@ -24,7 +24,7 @@ import {
 export const rustAdapter = treeSitterAdapter({
   id: 'rust',
   languages: ['rust'],
-  version: 4,
+  version: 5,
   grammar: 'rust',
   read(root, { text }, facts) {
     const nodes = descendantsByType(root, typesToVisit(text));
@@ -321,6 +321,7 @@ function docBody(comments: SyntaxNode[]): string {
   return comments
     .map((comment) =>
       comment.text
+        .replace(/\r?\n$/, '') // a line comment's node ends with its newline
         .replace(/^\/\/[/!] ?/, '')
         .replace(/^\/\*[*!]/, '')
         .replace(/\*\/$/, ''),

@@ -5,7 +5,7 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 3,
+  version: 4,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
@@ -55,6 +55,22 @@ function htmlSummary(text: string): { text: string; line: number } | undefined {
   return undefined;
 }
 
+/** A paragraph wrapped over several lines, up to a blank line, heading, list, fence or tag. */
+function paragraphFrom(lines: string[], index: number, first: string): string {
+  let text = first;
+  for (let next = index + 1; next < lines.length && text.length < 400; next++) {
+    const line = lines[next]!.trim();
+    if (!line || /^(#|```|[-*+>]\s|\d+[.)]\s|<|\||[-=*_]{3,}$)/.test(line)) break;
+    text = `${text} ${line}`;
+    if (/[.!?]$/.test(line)) break;
+  }
+  return text;
+}
+
+function firstSentenceOf(text: string): string {
+  return /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+}
+
 function firstProseLine(text: string): { text: string; line: number } | undefined {
   const lines = text.split('\n', 80);
   let inFence = false;
@@ -65,8 +81,11 @@ function firstProseLine(text: string): { text: string; line: number } | undefine
     if (/^[-=*_]{3,}$/.test(raw) || raw.startsWith('<')) continue;
     // The inside of a tag written over several lines (`name="description"`, `/>`).
     if (/^[\w:-]+\s*=\s*["'{]/.test(raw) || /^\/?>$/.test(raw)) continue;
+    const heading = /^#+\s/.test(raw);
     const cleaned = raw.replace(/^#+\s*/, '').replace(/^[>*-]\s+/, '');
-    if (cleaned.length >= 3) return { text: oneLine(cleaned, 160), line: index + 1 };
+    if (cleaned.length < 3) continue;
+    if (heading) return { text: oneLine(cleaned, 160), line: index + 1 };
+    return { text: oneLine(firstSentenceOf(paragraphFrom(lines, index, cleaned)), 160), line: index + 1 };
   }
   return undefined;
 }

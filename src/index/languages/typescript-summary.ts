@@ -25,9 +25,10 @@ export function moduleDocComment(
 ): FileFacts['summary'] | undefined {
   const { text } = input;
   const statementStart = firstStatement?.start ?? text.length;
-  for (const comment of input.comments) {
+  const comments = lineCommentBlocks(text, input.comments);
+  for (const comment of comments) {
     if (comment.start > statementStart) break;
-    const value = commentValue(text, comment);
+    const value = comment.value;
     if (LICENSE_WORDS.test(value) || /^\s*(eslint|@ts-|prettier|biome|#!|global )/.test(value)) continue;
     if (COMMENTED_OUT_CODE.test(value)) continue;
     const attached = comment.end <= statementStart && isBlank(text, comment.end, statementStart);
@@ -46,6 +47,28 @@ export function moduleDocComment(
       return { text: summary, source: 'module-doc', line: input.lines.lineOf(comment.start) };
   }
   return undefined;
+}
+
+/** Consecutive `//` lines read as one comment (a module doc is often several of them). */
+function lineCommentBlocks(
+  text: string,
+  comments: SourceComment[],
+): Array<{ start: number; end: number; value: string }> {
+  const blocks: Array<{ start: number; end: number; value: string; line: boolean }> = [];
+  for (const comment of comments) {
+    const value = commentValue(text, comment);
+    const last = blocks.at(-1);
+    const adjacent =
+      last?.line &&
+      comment.type === 'Line' &&
+      isBlank(text, last.end, comment.start) &&
+      !hasBlankLineBetween(text, last.end, comment.start);
+    if (last && adjacent) {
+      last.end = comment.end;
+      last.value = `${last.value}\n${value}`;
+    } else blocks.push({ start: comment.start, end: comment.end, value, line: comment.type === 'Line' });
+  }
+  return blocks;
 }
 
 function hasBlankLineBetween(text: string, from: number, to: number): boolean {
