@@ -83,7 +83,10 @@ function testPlacement(tests: ScannedFile[]): Convention | undefined {
   ).length;
   const colocated = tests.length - separate;
   if (separate >= colocated) {
-    const folder = mostCommon(tests.map((file) => file.path.split('/')[0]!));
+    // Maven and Gradle keep tests under `src/test/` (of each module): name that tree, not `src/`.
+    const folder = mostCommon(
+      tests.map((file) => /^(.*?\bsrc\/test)\//.exec(file.path)?.[1] ?? file.path.split('/')[0]!),
+    );
     return {
       id: 'test-placement',
       text: `Tests live in a separate \`${folder}/\` tree.`,

@@ -64,7 +64,14 @@ export function firstSentence(comment: string, max = 200): string | undefined {
     text = text ? `${text} ${line}` : line;
     if (/[.!?](\s|$)/.test(line) || text.length > max * 2) break;
   }
-  text = text.replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(
+      /\{@(?:link|linkplain)\s+#?([^\s}]+)(?:\s+([^}]+))?\}/g,
+      (_all, target: string, label?: string) => (label ? label : target.replace(/#/g, '.')),
+    )
+    .replace(/\{@(?:code|literal)\s+([^}]+)\}/g, '`$1`')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return undefined;
   // An introduction to a list ("Our exception hierarchy:") reads as a title without its colon.
   const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text.replace(/:$/, '');

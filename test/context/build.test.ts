@@ -118,6 +118,18 @@ describe('buildContextPackage', () => {
     expect(agents).toContain('- `pkg/` — 1 source');
   });
 
+  it('names the Maven test tree as src/test/, not src/', async () => {
+    const root = makeRepo({
+      'pom.xml': '<project><artifactId>strings</artifactId></project>\n',
+      'src/main/java/org/example/Strings.java': 'package org.example;\npublic class Strings {}\n',
+      'src/test/java/org/example/StringsTest.java': 'package org.example;\npublic class StringsTest {}\n',
+    });
+    await buildContextPackage(root);
+    expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toContain(
+      'Tests live in a separate `src/test/` tree.',
+    );
+  });
+
   it('the build that creates AGENTS.md and the next one write the same bytes', async () => {
     const root = makeRepo(project);
     await buildContextPackage(root);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { javaAdapter } from '../../src/index/languages/java.js';
 import { pythonAdapter } from '../../src/index/languages/python.js';
 import { rustAdapter } from '../../src/index/languages/rust.js';
 import { textAdapter } from '../../src/index/languages/text.js';
@@ -75,6 +76,30 @@ describe('one-line summaries', () => {
     expect(rust.symbols[0]?.doc).toBe(
       'Interpolate capture references and write the interpolation result to `dst`.',
     );
+  });
+
+  it('renders Javadoc inline tags and finds the Javadoc above a commented-out annotation', async () => {
+    await javaAdapter.init!();
+    const facts = javaAdapter.extract({
+      path: 'src/main/java/org/example/Strings.java',
+      text: [
+        'package org.example;',
+        '',
+        '/**',
+        ' * Operations on {@link String} that are',
+        ' * {@code null} safe, see {@link #trim(String) trim}.',
+        ' */',
+        '//@Immutable',
+        'public class Strings {',
+        '  public static String trim(String s) { return s; }',
+        '}',
+      ].join('\n'),
+    });
+    expect(facts.summary).toEqual({
+      text: 'Operations on String that are `null` safe, see trim.',
+      source: 'symbol-doc',
+      line: 8,
+    });
   });
 
   it('does not take commented-out code for a module doc', () => {

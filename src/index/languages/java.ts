@@ -38,7 +38,7 @@ interface Owner {
 export const javaAdapter = treeSitterAdapter({
   id: 'java',
   languages: ['java'],
-  version: 4,
+  version: 5,
   grammar: 'java',
   read(root, { text }, facts) {
     facts.imports = collectImports(root);
@@ -197,11 +197,19 @@ function isExported(node: SyntaxNode, owner: Owner | undefined): boolean {
   return visible && (owner?.exported ?? true);
 }
 
-/** The `/** ... *\/` comment right above a declaration (annotations are part of the declaration). */
+/**
+ * The `/** ... *\/` comment right above a declaration (annotations are part of the declaration;
+ * line comments between the two, such as a disabled `//@Immutable`, are passed over).
+ */
 function javadocNode(node: SyntaxNode): SyntaxNode | undefined {
-  const previous = node.previousNamedSibling;
+  let below = node;
+  let previous = node.previousNamedSibling;
+  while (previous?.type === 'line_comment' && endLineOf(previous) >= below.startPosition.row) {
+    below = previous;
+    previous = previous.previousNamedSibling;
+  }
   if (previous?.type !== 'block_comment' || !previous.text.startsWith('/**')) return undefined;
-  return endLineOf(previous) >= node.startPosition.row ? previous : undefined;
+  return endLineOf(previous) >= below.startPosition.row ? previous : undefined;
 }
 
 // ---------------------------------------------------------------- routes
