@@ -206,7 +206,7 @@ function subfolders(folder: string, members: ScannedFile[], summaries: Map<strin
 }
 
 /** Summaries derived from facts (not written by a person) say too little to describe a folder. */
-const DERIVED_SUMMARY = /^(Exports|Defines|Re-exports|Registers|Script importing) /;
+const DERIVED_SUMMARY = /^(Exports|Defines|Re-exports|Registers|Script importing|Gathers) /;
 
 function describeFolder(folder: string, members: ScannedFile[], summaries: Map<string, string>): string {
   const name = folder.slice(folder.lastIndexOf('/') + 1);

@@ -102,6 +102,18 @@ describe('one-line summaries', () => {
     });
   });
 
+  it('says a package root gathers its modules, and skips reStructuredText directives', async () => {
+    await pythonAdapter.init!();
+    const init = pythonAdapter.extract({
+      path: 'src/web/__init__.py',
+      text: 'from .app import App as App\nfrom .json import dumps as dumps\n',
+    });
+    expect(init.summary.text).toBe('Gathers 2 module(s) of its package.');
+    const rst =
+      '.. rst-class:: hide-header\n\n.. toctree::\n   :maxdepth: 2\n\nWelcome to Web\n==============\n';
+    expect(textAdapter.extract({ path: 'docs/index.rst', text: rst }).summary.text).toBe('Welcome to Web');
+  });
+
   it('does not take commented-out code for a module doc', () => {
     const facts = typescriptAdapter.extract({
       path: 'src/checks.ts',

@@ -24,7 +24,7 @@ import {
 export const goAdapter = treeSitterAdapter({
   id: 'go',
   languages: ['go'],
-  version: 5,
+  version: 6,
   grammar: 'go',
   read(root, { text }, facts) {
     const specs = importSpecs(root);

@@ -42,6 +42,11 @@ export function derivedSummary(facts: FileFacts, symbols: SymbolFact[]): string 
   if (facts.exports.some((entry) => entry.from)) return `Re-exports ${facts.exports.length} name(s).`;
   const top = symbols.filter((symbol) => symbol.kind !== 'method').slice(0, 3);
   if (top.length > 0) return `Defines ${top.map((symbol) => symbol.name).join(', ')}.`;
-  if (facts.imports.length > 0) return `Script importing ${facts.imports.length} module(s).`;
+  if (facts.imports.length > 0) {
+    // A package's `__init__.py` or an index that only pulls its siblings together.
+    if (facts.imports.every((entry) => entry.specifier.startsWith('.')))
+      return `Gathers ${facts.imports.length} module(s) of its package.`;
+    return `Script importing ${facts.imports.length} module(s).`;
+  }
   return '';
 }

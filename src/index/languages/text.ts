@@ -5,7 +5,7 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 4,
+  version: 5,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
@@ -78,6 +78,8 @@ function firstProseLine(text: string): { text: string; line: number } | undefine
     const raw = lines[index]!.trim();
     if (raw.startsWith('```')) inFence = !inFence;
     if (inFence || !raw || raw.startsWith('<!--') || raw.startsWith('[!') || raw.startsWith('![')) continue;
+    // reStructuredText directives and comments (`.. toctree::`) and their `:options:`.
+    if (raw.startsWith('..') || /^:[\w-]+:/.test(raw)) continue;
     if (/^[-=*_]{3,}$/.test(raw) || raw.startsWith('<')) continue;
     // The inside of a tag written over several lines (`name="description"`, `/>`).
     if (/^[\w:-]+\s*=\s*["'{]/.test(raw) || /^\/?>$/.test(raw)) continue;
