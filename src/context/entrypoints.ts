@@ -59,8 +59,13 @@ export function detectEntrypoints(
       if (file.summary.text.startsWith('#!')) add(file.path, 'executable script', false);
     }
   }
+  // Examples have mains too; they come after the project's own entrypoints.
+  const example = (path: string) => Number(/(^|\/)_?examples?\//.test(path));
   return [...found.values()].sort(
-    (a, b) => Number(b.declared) - Number(a.declared) || (a.path < b.path ? -1 : 1),
+    (a, b) =>
+      Number(b.declared) - Number(a.declared) ||
+      example(a.path) - example(b.path) ||
+      (a.path < b.path ? -1 : 1),
   );
 }
 

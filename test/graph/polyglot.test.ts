@@ -105,6 +105,7 @@ describe('buildContextPackage on a polyglot repository', () => {
         '// Package web is a small HTTP framework.\npackage web\n\nfunc New() *Engine { return nil }\n',
       'context.go': 'package web\n\ntype Engine struct{}\n',
       'render/render.go': 'package render\n\nfunc JSON() {}\n',
+      '_examples/hello/main.go': 'package main\n\nfunc main() {}\n',
     });
     await buildContextPackage(root);
     const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
@@ -114,6 +115,9 @@ describe('buildContextPackage on a polyglot repository', () => {
     );
     expect(entrypoints).toContain('`web.go` — Go library root package');
     expect(entrypoints).not.toContain('context.go');
+    // The project's own entrypoint comes before its examples' mains.
+    expect(entrypoints.indexOf('`web.go`')).toBeLessThan(entrypoints.indexOf('`_examples/hello/main.go`'));
+    expect(agents).toContain('- Execution starts at `web.go` (Go library root package)');
   });
 
   it('names the Cargo targets declared with a path', async () => {

@@ -114,6 +114,24 @@ describe('one-line summaries', () => {
     expect(textAdapter.extract({ path: 'docs/index.rst', text: rst }).summary.text).toBe('Welcome to Web');
   });
 
+  it('reads reStructuredText titles: a module name over an underline is skipped, a title is kept', () => {
+    expect(
+      firstSentence(
+        '"""\nrequests.models\n~~~~~~~~~~~~~~~\n\nThis module contains the primary objects.\n"""',
+      ),
+    ).toBe('This module contains the primary objects.');
+    expect(firstSentence('"""\nRequests HTTP Library\n~~~~~~~~~~~~~~~~~~~~~\n\nMore.\n"""')).toBe(
+      'Requests HTTP Library',
+    );
+    const sphinx =
+      '.. Requests documentation master file, created by\n   sphinx-quickstart on Sun Feb 13 2011.\n\nRequests: HTTP for Humans\n=========================\n';
+    expect(textAdapter.extract({ path: 'docs/index.rst', text: sphinx }).summary.text).toBe(
+      'Requests: HTTP for Humans',
+    );
+    const myst = '{.hide-header}\n# Welcome to Click\n';
+    expect(textAdapter.extract({ path: 'docs/index.md', text: myst }).summary.text).toBe('Welcome to Click');
+  });
+
   it('does not take commented-out code for a module doc', () => {
     const facts = typescriptAdapter.extract({
       path: 'src/checks.ts',

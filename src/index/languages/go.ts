@@ -24,7 +24,7 @@ import {
 export const goAdapter = treeSitterAdapter({
   id: 'go',
   languages: ['go'],
-  version: 6,
+  version: 7,
   grammar: 'go',
   read(root, { text }, facts) {
     const specs = importSpecs(root);

@@ -38,7 +38,7 @@ interface Owner {
 export const javaAdapter = treeSitterAdapter({
   id: 'java',
   languages: ['java'],
-  version: 6,
+  version: 7,
   grammar: 'java',
   read(root, { text }, facts) {
     facts.imports = collectImports(root);

@@ -5,7 +5,7 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 5,
+  version: 6,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
@@ -74,12 +74,21 @@ function firstSentenceOf(text: string): string {
 function firstProseLine(text: string): { text: string; line: number } | undefined {
   const lines = text.split('\n', 80);
   let inFence = false;
+  let inDirective = false;
   for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]!.trim();
+    const line = lines[index]!;
+    const raw = line.trim();
     if (raw.startsWith('```')) inFence = !inFence;
+    // reStructuredText directives and comments (`.. toctree::`), their indented body and options.
+    if (raw.startsWith('..')) {
+      inDirective = true;
+      continue;
+    }
+    if (inDirective && raw && /^\s/.test(line)) continue;
+    inDirective = false;
     if (inFence || !raw || raw.startsWith('<!--') || raw.startsWith('[!') || raw.startsWith('![')) continue;
-    // reStructuredText directives and comments (`.. toctree::`) and their `:options:`.
-    if (raw.startsWith('..') || /^:[\w-]+:/.test(raw)) continue;
+    // MyST attribute lines (`{.hide-header}`) and reStructuredText field options.
+    if (/^\{[^}]*\}$/.test(raw) || /^:[\w-]+:/.test(raw)) continue;
     if (/^[-=*_]{3,}$/.test(raw) || raw.startsWith('<')) continue;
     // The inside of a tag written over several lines (`name="description"`, `/>`).
     if (/^[\w:-]+\s*=\s*["'{]/.test(raw) || /^\/?>$/.test(raw)) continue;
