@@ -25,7 +25,7 @@ export function moduleDocComment(
 ): FileFacts['summary'] | undefined {
   const { text } = input;
   const statementStart = firstStatement?.start ?? text.length;
-  const comments = lineCommentBlocks(text, input.comments);
+  const comments = lineCommentBlocks(text, input.comments, statementStart);
   for (const comment of comments) {
     if (comment.start > statementStart) break;
     const value = comment.value;
@@ -53,9 +53,11 @@ export function moduleDocComment(
 function lineCommentBlocks(
   text: string,
   comments: SourceComment[],
+  until: number,
 ): Array<{ start: number; end: number; value: string }> {
   const blocks: Array<{ start: number; end: number; value: string; line: boolean }> = [];
   for (const comment of comments) {
+    if (comment.start > until) break; // only the comments above the first statement matter
     const value = commentValue(text, comment);
     const last = blocks.at(-1);
     const adjacent =
