@@ -107,12 +107,7 @@ describe('buildContextPackage on a polyglot repository', () => {
       'render/render.go': 'package render\n\nfunc JSON() {}\n',
       '_examples/hello/main.go': 'package main\n\nfunc main() {}\n',
     });
-    await buildContextPackage(root);
-    const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
-    const entrypoints = agents.slice(
-      agents.indexOf('### Entrypoints'),
-      agents.indexOf('### Central modules'),
-    );
+    const { agents, entrypoints } = await builtAgents(root);
     expect(entrypoints).toContain('`web.go` — Go library root package');
     expect(entrypoints).not.toContain('context.go');
     // The project's own entrypoint comes before its examples' mains.
@@ -127,13 +122,18 @@ describe('buildContextPackage on a polyglot repository', () => {
       'crates/core/main.rs': 'fn main() {}\n',
       'crates/core/lib.rs': '//! Search, as a library.\npub fn search() {}\n',
     });
-    await buildContextPackage(root);
-    const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
-    const entrypoints = agents.slice(
-      agents.indexOf('### Entrypoints'),
-      agents.indexOf('### Central modules'),
-    );
+    const { entrypoints } = await builtAgents(root);
     expect(entrypoints).toContain('`crates/core/main.rs` — Cargo.toml [[bin]] sg');
     expect(entrypoints).toContain('`crates/core/lib.rs` — Cargo.toml [lib]');
   });
 });
+
+/** Builds the context and returns AGENTS.md with its Entrypoints section. */
+async function builtAgents(root: string): Promise<{ agents: string; entrypoints: string }> {
+  await buildContextPackage(root);
+  const agents = readFileSync(join(root, 'AGENTS.md'), 'utf8');
+  return {
+    agents,
+    entrypoints: agents.slice(agents.indexOf('### Entrypoints'), agents.indexOf('### Central modules')),
+  };
+}
