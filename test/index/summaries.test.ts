@@ -110,7 +110,7 @@ describe('one-line summaries', () => {
     });
     expect(init.summary.text).toBe('Gathers 2 module(s) of its package.');
     const rst =
-      '.. rst-class:: hide-header\n\n.. toctree::\n   :maxdepth: 2\n\nWelcome to Web\n==============\n';
+      '.. rst-class:: hide-header\n\n.. toctree::\n   :maxdepth: 2\n\n   quickstart\n   api\n\nWelcome to Web\n==============\n';
     expect(textAdapter.extract({ path: 'docs/index.rst', text: rst }).summary.text).toBe('Welcome to Web');
   });
 

@@ -5,7 +5,7 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 6,
+  version: 7,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
@@ -84,7 +84,8 @@ function firstProseLine(text: string): { text: string; line: number } | undefine
       inDirective = true;
       continue;
     }
-    if (inDirective && raw && /^\s/.test(line)) continue;
+    // A directive's body is indented and may follow a blank line (a toctree's entries).
+    if (inDirective && (!raw || /^\s/.test(line))) continue;
     inDirective = false;
     if (inFence || !raw || raw.startsWith('<!--') || raw.startsWith('[!') || raw.startsWith('![')) continue;
     // MyST attribute lines (`{.hide-header}`) and reStructuredText field options.
