@@ -60,10 +60,11 @@ export function firstSentence(comment: string, max = 200): string | undefined {
       continue;
     } else if (line.trim() === '' && text.trim()) {
       break; // the first paragraph ended without a full stop: it is the summary
-    } else if (/^\s*([=~^"'`#*+-])\1{2,}\s*$/.test(line) && text.trim()) {
-      // A reStructuredText underline: what came before is a title. A dotted module name
-      // (`requests.models` over `~~~~`) says nothing; a real title is the summary.
-      if (/^[\w.]+$/.test(text.trim())) {
+    } else if (/^\s*([=~^"'`#*+-])\1{2,}\s*$/.test(line)) {
+      // A reStructuredText underline (or overline): what came before is a title. A dotted module
+      // name (`requests.models` over `~~~~`) says nothing; a real title is the summary.
+      if (!text.trim()) continue;
+      if (/^\w+(\.\w+)+$/.test(text.trim())) {
         text = '';
         continue;
       }

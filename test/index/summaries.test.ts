@@ -123,6 +123,7 @@ describe('one-line summaries', () => {
     expect(firstSentence('"""\nRequests HTTP Library\n~~~~~~~~~~~~~~~~~~~~~\n\nMore.\n"""')).toBe(
       'Requests HTTP Library',
     );
+    expect(firstSentence('"""\n=====\nTitle\n=====\n"""')).toBe('Title');
     const sphinx =
       '.. Requests documentation master file, created by\n   sphinx-quickstart on Sun Feb 13 2011.\n\nRequests: HTTP for Humans\n=========================\n';
     expect(textAdapter.extract({ path: 'docs/index.rst', text: sphinx }).summary.text).toBe(

@@ -24,7 +24,7 @@ import {
 export const goAdapter = treeSitterAdapter({
   id: 'go',
   languages: ['go'],
-  version: 7,
+  version: 8,
   grammar: 'go',
   read(root, { text }, facts) {
     const specs = importSpecs(root);

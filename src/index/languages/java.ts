@@ -38,7 +38,7 @@ interface Owner {
 export const javaAdapter = treeSitterAdapter({
   id: 'java',
   languages: ['java'],
-  version: 7,
+  version: 8,
   grammar: 'java',
   read(root, { text }, facts) {
     facts.imports = collectImports(root);

@@ -29,7 +29,7 @@ interface Context {
 export const pythonAdapter = treeSitterAdapter({
   id: 'python',
   languages: ['python'],
-  version: 7,
+  version: 8,
   grammar: 'python',
   read(root, { text }, facts) {
     const context: Context = { text, facts, nodes: descendantsByType(root, typesToVisit(text)) };

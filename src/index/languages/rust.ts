@@ -24,7 +24,7 @@ import {
 export const rustAdapter = treeSitterAdapter({
   id: 'rust',
   languages: ['rust'],
-  version: 8,
+  version: 9,
   grammar: 'rust',
   read(root, { text }, facts) {
     const nodes = descendantsByType(root, typesToVisit(text));

@@ -13,7 +13,7 @@ import { scanTypeScript } from './typescript-scan.js';
 export const typescriptAdapter: LanguageAdapter = {
   id: 'typescript',
   languages: ['typescript', 'javascript'],
-  version: 9,
+  version: 10,
   extract({ path, text }) {
     try {
       return extractWithScanner(path, text) ?? extractWithOxc(path, text);
