@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { absolutePath } from '../shared/path.js';
+import { tomlEntries } from '../shared/toml.js';
 import type { ScanResult } from './types.js';
 
 export type CommandName = 'install' | 'build' | 'test' | 'lint' | 'typecheck' | 'format' | 'dev' | 'start';
@@ -297,18 +298,14 @@ function readRust(
 
 /** `[[bin]]` and `[lib]` targets with an explicit `path` (ripgrep's `crates/core/main.rs`). */
 function cargoTargets(text: string): DeclaredEntrypoint[] {
+  const entries = tomlEntries(text);
   const targets: DeclaredEntrypoint[] = [];
-  const headers = [...text.matchAll(/^\s*(\[\[?)\s*([\w.-]+)\s*\]\]?\s*(#.*)?$/gm)];
-  headers.forEach((header, position) => {
-    const table = header[2];
-    if (table !== 'bin' && table !== 'lib') return;
-    const body = text.slice(header.index! + header[0].length, headers[position + 1]?.index ?? text.length);
-    const path = /^\s*path\s*=\s*"([^"]+)"/m.exec(body)?.[1];
-    if (!path) return;
-    const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+  for (const { table, section, key, value } of entries) {
+    if ((table !== 'bin' && table !== 'lib') || key !== 'path') continue;
+    const name = entries.find((entry) => entry.section === section && entry.key === 'name')?.value;
     const reason = table === 'bin' ? `Cargo.toml [[bin]]${name ? ` ${name}` : ''}` : 'Cargo.toml [lib]';
-    targets.push({ path: path.replace(/^\.\//, ''), reason });
-  });
+    targets.push({ path: value.replace(/^\.\//, ''), reason });
+  }
   return targets;
 }
 

@@ -19,6 +19,7 @@
 
 import type { ImportFact, IndexedFile } from '../../index/types.js';
 import { baseName, directoryOf } from '../../shared/path.js';
+import { type TomlEntry, tomlEntries } from '../../shared/toml.js';
 import type { Resolution } from '../types.js';
 import type { ModuleResolver, ResolverContext } from './resolver.js';
 
@@ -263,31 +264,6 @@ function readPackages(context: ResolverContext): Package[] {
     });
   }
   return packages;
-}
-
-interface TomlEntry {
-  table: string;
-  key: string;
-  value: string;
-}
-
-/** A line-oriented reading of TOML: enough for package names, lib paths and dependency keys. */
-function tomlEntries(text: string): TomlEntry[] {
-  const entries: TomlEntry[] = [];
-  let table = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/^\s+|\s+$/g, '');
-    const header = /^\[\[?\s*([^\]]+?)\s*\]\]?/.exec(line);
-    if (header) {
-      table = header[1]!.replace(/\s+/g, '');
-      continue;
-    }
-    const pair = /^("?)([\w.-]+)\1\s*=\s*(.*)$/.exec(line);
-    if (!pair) continue;
-    const value = /^"([^"]*)"/.exec(pair[3]!)?.[1] ?? pair[3]!;
-    entries.push({ table, key: pair[2]!, value });
-  }
-  return entries;
 }
 
 /** Keys of `[dependencies]`-like tables and `[dependencies.name]` headers, by the name code uses. */

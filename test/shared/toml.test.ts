@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { tomlEntries } from '../../src/shared/toml.js';
+
+describe('tomlEntries', () => {
+  it('reads keys by table, unquotes values, and tells repeated [[bin]] tables apart', () => {
+    const entries = tomlEntries(
+      [
+        'name = "top"',
+        '[package]',
+        'name = "search"',
+        '',
+        '[[bin]]',
+        'name = "sg"',
+        'path = "crates/core/main.rs" # the binary',
+        '',
+        '[[ bin ]]',
+        'path = "tools/gen.rs"',
+        '',
+        '[dependencies]',
+        'serde = { version = "1" }',
+      ].join('\n'),
+    );
+    expect(entries).toEqual([
+      { table: '', section: 0, key: 'name', value: 'top' },
+      { table: 'package', section: 1, key: 'name', value: 'search' },
+      { table: 'bin', section: 2, key: 'name', value: 'sg' },
+      { table: 'bin', section: 2, key: 'path', value: 'crates/core/main.rs' },
+      { table: 'bin', section: 3, key: 'path', value: 'tools/gen.rs' },
+      { table: 'dependencies', section: 4, key: 'serde', value: '{ version = "1" }' },
+    ]);
+  });
+});
