@@ -20,9 +20,15 @@ import { absolutePath, baseName } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
 import type { ContextPackage } from './compose.js';
 import { hashLessons } from './lesson-hash.js';
-import { type ContextManifest, hashOfOutput, readPreviousManifest } from './manifest.js';
+import { type ContextManifest, readPreviousManifest } from './manifest.js';
 import { isProjectConfiguration } from './refresh.js';
-import { outputHashFromStat, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
+import {
+  currentOutputHash,
+  outputHashFromStat,
+  readStatCache,
+  type StatCacheFile,
+  statCacheKey,
+} from './stat-cache.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
 export type BuildMode = 'build' | 'update';
@@ -262,10 +268,8 @@ async function outputsMatch(
     return false;
   // An output whose stat is unchanged since the build wrote it is not read again (as in freshness).
   for (const [path, hash] of Object.entries(previous.outputs)) {
-    const actual =
-      (await outputHashFromStat(root, path, statCache)) ??
-      (await hashOfOutput(root, path, config.config.context.agentsFile));
-    if (actual !== hash) return false;
+    if ((await currentOutputHash(root, path, statCache, config.config.context.agentsFile)) !== hash)
+      return false;
   }
   return true;
 }

@@ -10,8 +10,8 @@ import { hashEntries } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { toolVersion } from '../shared/version.js';
 import { hashLessons } from './lesson-hash.js';
-import { type ContextManifest, hashOfOutput, MANIFEST_SCHEMA_VERSION, readManifest } from './manifest.js';
-import { outputHashFromStat, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
+import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readManifest } from './manifest.js';
+import { currentOutputHash, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
 export type Verdict = 'fresh' | 'stale' | 'missing' | 'inconsistent';
@@ -195,9 +195,7 @@ async function outputComponents(
   const missing: string[] = [];
   const edited: string[] = [];
   for (const [path, hash] of Object.entries(manifest.outputs).sort()) {
-    const actual =
-      (await outputHashFromStat(root, path, statCache)) ??
-      (await hashOfOutput(root, path, config.config.context.agentsFile));
+    const actual = await currentOutputHash(root, path, statCache, config.config.context.agentsFile);
     if (actual === undefined) missing.push(path);
     else if (actual !== hash) edited.push(path);
   }

@@ -11,6 +11,7 @@ import { sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
+import { hashOfOutput } from './manifest.js';
 
 export interface StatCacheFile {
   version: number;
@@ -96,4 +97,17 @@ export async function outputHashFromStat(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The hash of an output as it is on disk: the recorded one when its stat is unchanged since the
+ * build wrote it, else read and hashed (undefined when it is missing).
+ */
+export async function currentOutputHash(
+  root: string,
+  path: string,
+  cache: StatCacheFile | undefined,
+  agentsFile: string,
+): Promise<string | undefined> {
+  return (await outputHashFromStat(root, path, cache)) ?? (await hashOfOutput(root, path, agentsFile));
 }
