@@ -84,8 +84,7 @@ function countExact(
   read: (file: IndexedFile) => string,
 ): { tokens: number; sampledBytes?: number } {
   let tokens = 0;
-  for (const file of files)
-    tokens += input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+  for (const file of files) tokens += tokensOf(file, input, read);
   return { tokens };
 }
 
@@ -101,8 +100,6 @@ function countSampled(
   totalBytes: number,
 ) {
   const sizeOf = (file: IndexedFile) => input.sizes.get(file.path) ?? 0;
-  const countOf = (file: IndexedFile) =>
-    input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
   const whole = new Set<IndexedFile>();
   let wholeBytes = 0;
   let wholeTokens = 0;
@@ -123,7 +120,7 @@ function countSampled(
   for (const file of files) {
     if (whole.has(file) || !inSample(file.hash, step)) continue;
     const size = sizeOf(file);
-    const tokens = countOf(file);
+    const tokens = tokensOf(file, input, read);
     const entry = perLanguage.get(file.language) ?? { bytes: 0, tokens: 0 };
     entry.bytes += size;
     entry.tokens += tokens;
@@ -140,7 +137,7 @@ function countSampled(
     if (whole.has(file)) continue;
     const entry = perLanguage.get(file.language);
     const rate = entry && entry.bytes > 0 ? entry.tokens / entry.bytes : fallbackRate;
-    tokens += (input.sizes.get(file.path) ?? 0) * rate;
+    tokens += sizeOf(file) * rate;
   }
   return { tokens: Math.round(tokens), sampledBytes };
 }
@@ -169,6 +166,11 @@ function measureLargeFile(text: string, tokens: TokenCache): { tokens: number; c
   return { tokens: (text.length * counted) / chars, countedBytes: bytes };
 }
 
+/** A file's o200k tokens: from the cache by content hash, else counted (and cached). */
+function tokensOf(file: IndexedFile, input: SavingsInput, read: (file: IndexedFile) => string): number {
+  return input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+}
+
 /** A file is sampled when the last 32 bits of its SHA-256 (hex) are a multiple of `step`. */
 export function inSample(hash: string, step: number): boolean {
   const value = Number.parseInt(hash.slice(-8), 16);
@@ -183,7 +185,7 @@ function typicalPackOf(input: SavingsInput, read: (file: IndexedFile) => string)
   for (const rank of input.ranking) {
     const file = byPath.get(rank.path);
     if (file?.kind !== 'source') continue;
-    const cost = input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+    const cost = tokensOf(file, input, read);
     if (tokens + cost > TYPICAL_PACK_BUDGET) {
       if (files >= 3) break;
       continue;
