@@ -170,7 +170,10 @@ function layoutOf(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntry[] {
     list.push(file);
     byFolder.set(folder, list);
   }
-  const summaries = new Map(files.map((file) => [file.path, file.summary.text]));
+  // Summaries derived from facts (`Exports x (function).`) say too little to describe a folder.
+  const summaries = new Map(
+    files.filter((file) => file.summary.source !== 'derived').map((file) => [file.path, file.summary.text]),
+  );
   const entries: LayoutEntry[] = [];
   for (const [folder, members] of [...byFolder.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     entries.push({
@@ -205,9 +208,6 @@ function subfolders(folder: string, members: ScannedFile[], summaries: Map<strin
     }));
 }
 
-/** Summaries derived from facts (not written by a person) say too little to describe a folder. */
-const DERIVED_SUMMARY = /^(Exports|Defines|Re-exports|Registers|Script importing|Gathers) /;
-
 function describeFolder(folder: string, members: ScannedFile[], summaries: Map<string, string>): string {
   const name = folder.slice(folder.lastIndexOf('/') + 1);
   const readme = members.find((file) => file.path === `${folder}/README.md`);
@@ -221,7 +221,7 @@ function describeFolder(folder: string, members: ScannedFile[], summaries: Map<s
   const meaning =
     name === 'pkg' && !members.some((file) => file.language === 'go') ? undefined : FOLDER_MEANINGS[name];
   const kinds = kindMix(members);
-  if (described && !DERIVED_SUMMARY.test(described)) return described;
+  if (described) return described;
   return meaning ? `${meaning}${kinds ? ` (${kinds})` : ''}` : kinds;
 }
 
