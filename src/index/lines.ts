@@ -31,6 +31,11 @@ export function oneLine(text: string, max = 160): string {
   return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }
 
+/** The text up to its first full stop, question or exclamation mark; undefined when it has none. */
+export function leadingSentence(text: string): string | undefined {
+  return /^(.+?[.!?])(\s|$)/.exec(text)?.[1];
+}
+
 /** Tags whose text describes the thing itself (`@deprecated Use x.` says what it is now). */
 const DESCRIBING_TAGS =
   /^\s*@(deprecated|internal|remarks|description|summary|brief|file|fileoverview|packageDocumentation)\b\s*/;
@@ -83,7 +88,7 @@ export function firstSentence(comment: string, max = 200): string | undefined {
     .trim();
   if (!text) return undefined;
   // An introduction to a list ("Our exception hierarchy:") reads as a title without its colon.
-  const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text.replace(/:$/, '');
+  const sentence = leadingSentence(text) ?? text.replace(/:$/, '');
   return oneLine(sentence, max);
 }
 

@@ -1,5 +1,5 @@
 /** Files without a parser: lexical facts only (a summary from the first heading, paragraph or description). */
-import { oneLine } from '../lines.js';
+import { leadingSentence, oneLine } from '../lines.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
 
 export const textAdapter: LanguageAdapter = {
@@ -67,10 +67,6 @@ function paragraphFrom(lines: string[], index: number, first: string): string {
   return text;
 }
 
-function firstSentenceOf(text: string): string {
-  return /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
-}
-
 function firstProseLine(text: string): { text: string; line: number } | undefined {
   const lines = text.split('\n', 80);
   let inFence = false;
@@ -97,7 +93,8 @@ function firstProseLine(text: string): { text: string; line: number } | undefine
     const cleaned = raw.replace(/^#+\s*/, '').replace(/^[>*-]\s+/, '');
     if (cleaned.length < 3) continue;
     if (heading) return { text: oneLine(cleaned, 160), line: index + 1 };
-    return { text: oneLine(firstSentenceOf(paragraphFrom(lines, index, cleaned)), 160), line: index + 1 };
+    const paragraph = paragraphFrom(lines, index, cleaned);
+    return { text: oneLine(leadingSentence(paragraph) ?? paragraph, 160), line: index + 1 };
   }
   return undefined;
 }
