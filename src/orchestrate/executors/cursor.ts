@@ -1,0 +1,88 @@
+/**
+ * Cursor CLI: `agent -p --output-format stream-json`. Stream: `system/init`, `user`, `assistant`,
+ * `tool_call{subtype: started|completed, call_id, tool_call: {<name>ToolCall: {args, result}}}`,
+ * `result`. No token usage. Not installable here: its normalizer is tested on recorded streams.
+ */
+import {
+  type AgentEvent,
+  numberOf,
+  opaque,
+  parseJsonLine,
+  recordOf,
+  type StreamNormalizer,
+  stringOf,
+  textLine,
+  textOf,
+} from './events.js';
+import type { ProcessExecutor } from './types.js';
+
+export const cursorExecutor: ProcessExecutor = {
+  kind: 'process',
+  name: 'cursor',
+  summary: 'Cursor CLI (`agent -p --output-format stream-json`)',
+  bin: 'agent',
+  install:
+    'install the Cursor CLI (curl https://cursor.com/install -fsS | bash) or pass --executor-bin <path>',
+  template: (settings) => [
+    '-p',
+    '--output-format',
+    'stream-json',
+    '--force',
+    ...(settings.model ? ['--model', settings.model] : []),
+    '{prompt}',
+  ],
+  createNormalizer: () => normalizeCursorLine,
+};
+
+export const normalizeCursorLine: StreamNormalizer = (line) => {
+  const value = parseJsonLine(line);
+  if (!value) return textLine(line);
+  const type = stringOf(value.type) ?? 'unknown';
+  if (type === 'assistant') {
+    const text = textOf(recordOf(value.message).content);
+    return text ? [{ type: 'message', text }] : [];
+  }
+  if (type === 'user') return [];
+  if (type === 'tool_call') return value.subtype === 'completed' ? toolEvents(value) : [];
+  if (type === 'result')
+    return value.is_error === true
+      ? [{ type: 'error', message: stringOf(value.result) ?? stringOf(value.subtype) ?? 'error' }]
+      : [];
+  return [opaque(`cursor:${type}${value.subtype ? `/${String(value.subtype)}` : ''}`, value)];
+};
+
+function toolEvents(value: Record<string, unknown>): AgentEvent[] {
+  const call = recordOf(value.tool_call);
+  const [key] = Object.keys(call);
+  if (!key) return [opaque('cursor:tool_call', value)];
+  const body = recordOf(call[key]);
+  const tool = key.replace(/ToolCall$/, '');
+  const args = recordOf(body.args);
+  const result = recordOf(body.result);
+  const failed = 'error' in result || 'failure' in result;
+  const events: AgentEvent[] = [
+    {
+      type: 'tool-call',
+      tool,
+      ...(stringOf(value.call_id) ? { callId: String(value.call_id) } : {}),
+      input: body.args,
+      output: JSON.stringify(body.result ?? null).slice(0, 2000),
+      failed,
+    },
+  ];
+  const path = stringOf(args.path);
+  if ((tool === 'write' || tool === 'edit') && path && !failed)
+    events.push({ type: 'file-edit', path, change: tool === 'write' ? 'add' : 'update' });
+  if (tool === 'shell') events.push(shellCommand(args, result));
+  return events;
+}
+
+function shellCommand(args: Record<string, unknown>, result: Record<string, unknown>): AgentEvent {
+  const outcome = recordOf(result.success ?? result.failure);
+  return {
+    type: 'command',
+    command: stringOf(args.command) ?? '',
+    exitCode: numberOf(outcome.exitCode) ?? null,
+    output: `${stringOf(outcome.stdout) ?? ''}${stringOf(outcome.stderr) ?? ''}`.slice(-2000),
+  };
+}

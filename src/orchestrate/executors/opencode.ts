@@ -1,0 +1,93 @@
+/**
+ * OpenCode: `opencode run --format json <prompt>`. Stream: `{type, sessionID, part}` lines —
+ * `step_start`, `text`, `reasoning`, `tool_use` (with the call's final state), `step_finish`
+ * (cost and tokens), `error`, and in newer versions `done`.
+ */
+import {
+  type AgentEvent,
+  numberOf,
+  opaque,
+  parseJsonLine,
+  recordOf,
+  type StreamNormalizer,
+  stringOf,
+  textLine,
+} from './events.js';
+import type { ProcessExecutor } from './types.js';
+
+const EDIT_TOOLS: Record<string, 'add' | 'update'> = { write: 'add', edit: 'update', patch: 'update' };
+
+export const opencodeExecutor: ProcessExecutor = {
+  kind: 'process',
+  name: 'opencode',
+  summary: 'OpenCode (`opencode run --format json`)',
+  bin: 'opencode',
+  install: 'npm install -g opencode-ai (or pass --executor-bin <path>)',
+  template: (settings) => [
+    'run',
+    '--format',
+    'json',
+    ...(settings.model ? ['-m', settings.model] : []),
+    '{prompt}',
+  ],
+  createNormalizer: () => normalizeOpencodeLine,
+};
+
+export const normalizeOpencodeLine: StreamNormalizer = (line) => {
+  const value = parseJsonLine(line);
+  if (!value) return textLine(line);
+  const type = stringOf(value.type) ?? 'unknown';
+  const part = recordOf(value.part);
+  if (type === 'text') return stringOf(part.text) ? [{ type: 'message', text: String(part.text) }] : [];
+  if (type === 'reasoning') return [{ type: 'reasoning', text: stringOf(part.text) ?? '' }];
+  if (type === 'tool_use') return toolEvents(part);
+  if (type === 'step_finish') return [usageOf(part)];
+  if (type === 'step_start' || type === 'done') return [];
+  if (type === 'error') return [{ type: 'error', message: errorMessage(value) }];
+  return [opaque(`opencode:${type}`, value)];
+};
+
+function toolEvents(part: Record<string, unknown>): AgentEvent[] {
+  const tool = stringOf(part.tool) ?? 'unknown';
+  const state = recordOf(part.state);
+  const input = state.input;
+  const error = stringOf(state.error);
+  const output = error ?? stringOf(state.output) ?? '';
+  const events: AgentEvent[] = [
+    {
+      type: 'tool-call',
+      tool,
+      ...(stringOf(part.callID) ? { callId: String(part.callID) } : {}),
+      input,
+      output: output.slice(-2000),
+      failed: state.status === 'error',
+    },
+  ];
+  const path = stringOf(recordOf(input).filePath);
+  const change = EDIT_TOOLS[tool];
+  if (change && path && state.status !== 'error') events.push({ type: 'file-edit', path, change });
+  if (tool === 'bash')
+    events.push({
+      type: 'command',
+      command: stringOf(recordOf(input).command) ?? '',
+      exitCode: numberOf(recordOf(state.metadata).exit) ?? (state.status === 'error' ? null : 0),
+      output: output.slice(-2000),
+    });
+  return events;
+}
+
+function usageOf(part: Record<string, unknown>): AgentEvent {
+  const tokens = recordOf(part.tokens);
+  return {
+    type: 'usage',
+    inputTokens: numberOf(tokens.input) ?? 0,
+    outputTokens: numberOf(tokens.output) ?? 0,
+    cachedInputTokens: numberOf(recordOf(tokens.cache).read) ?? 0,
+    costUsd: numberOf(part.cost) ?? 0,
+  };
+}
+
+function errorMessage(value: Record<string, unknown>): string {
+  const error = recordOf(value.error);
+  return stringOf(recordOf(error.data).message) ?? stringOf(error.message) ?? stringOf(error.name) ?? 'error';
+}
