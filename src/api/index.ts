@@ -93,6 +93,7 @@ export type {
 export { checkContracts, impact, selectTests, verify } from './impact.js';
 export * from './loop.js';
 export * from './memory.js';
+export { type OrchestrateOptions, orchestrate } from './orchestrate.js';
 export * from './policy.js';
 export {
   type ReflectCallOptions,
