@@ -4,38 +4,20 @@
  * validates the call and hands it the library's own stage calls.
  */
 
+import type { RequestedOptions } from '../orchestrate/options.js';
 import type { StagePorts } from '../orchestrate/ports.js';
-import type { Checkpoint, OrchestrateResult } from '../orchestrate/types.js';
-import type { FailOn } from '../policy/evaluate.js';
+import type { OrchestrateResult } from '../orchestrate/types.js';
 import type { EventBus } from '../shared/events.js';
-import type { EvidencePolicy } from '../trace/evidence.js';
 
 export type { AgentEvent } from '../orchestrate/executors/events.js';
 export type { Candidate, Decision, OrchestrateResult, OrchestratorAction } from '../orchestrate/types.js';
 
-export interface OrchestrateOptions {
-  executor?: string;
-  /** @default 3 */
-  maxLoops?: number;
-  model?: string;
-  /** Appended before the prompt, in order. */
-  executorArgs?: string[];
-  executorBin?: string;
-  /** `command` executor: the argv template. */
-  command?: string;
-  /** `mock` executor: the script file. */
-  script?: string;
-  evidencePolicy?: EvidencePolicy;
-  failOn?: FailOn;
-  /** @default `git-worktree` in a git repository, else `none` */
-  checkpoint?: Checkpoint;
-  apply?: boolean;
+/** The run's settings (executor, loop budget, gates, checkpoint…) plus how to call: resume, answer, bus, env. */
+export interface OrchestrateOptions extends RequestedOptions {
   /** Continue this run instead of starting one. */
   resume?: string;
   /** With `resume`: a person's answer to the run's question. */
   answer?: string;
-  timeoutMs?: number;
-  reflectionDepth?: number;
   bus?: EventBus;
   env?: NodeJS.ProcessEnv;
 }

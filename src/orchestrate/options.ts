@@ -13,19 +13,27 @@ import { readMockScript } from './executors/mock.js';
 import type { ExecutorSettings } from './executors/types.js';
 import type { Checkpoint, RunOptions } from './types.js';
 
+/** What a caller asks for, before validation (`RunOptions` is the validated, persisted form). */
 export interface RequestedOptions {
+  /** @default `claude` */
   executor?: string;
+  /** @default 3 */
   maxLoops?: number;
   model?: string;
+  /** Appended before the prompt, in order. */
   executorArgs?: string[];
   executorBin?: string;
+  /** `command` executor: the argv template. */
   command?: string;
+  /** `mock` executor: the script file. */
   script?: string;
   evidencePolicy?: EvidencePolicy;
   failOn?: FailOn;
+  /** @default `git-worktree` in a git repository, else `none` */
   checkpoint?: Checkpoint;
   apply?: boolean;
   timeoutMs?: number;
+  /** @default 3, never above 10 */
   reflectionDepth?: number;
 }
 

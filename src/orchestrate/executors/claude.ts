@@ -6,13 +6,12 @@
  */
 import {
   type AgentEvent,
+  jsonLines,
   numberOf,
   opaque,
-  parseJsonLine,
   recordOf,
   type StreamNormalizer,
   stringOf,
-  textLine,
   textOf,
 } from './events.js';
 import type { ProcessExecutor } from './types.js';
@@ -42,15 +41,12 @@ export const claudeExecutor: ProcessExecutor = {
 
 export function createClaudeNormalizer(): StreamNormalizer {
   const calls = new Map<string, { tool: string; input: unknown }>();
-  return (line) => {
-    const value = parseJsonLine(line);
-    if (!value) return textLine(line);
-    const type = stringOf(value.type);
+  return jsonLines((value, type) => {
     if (type === 'assistant') return assistantEvents(recordOf(value.message), calls);
     if (type === 'user') return toolResults(recordOf(value.message), calls);
     if (type === 'result') return resultEvents(value);
-    return [opaque(`claude:${type ?? 'unknown'}${value.subtype ? `/${String(value.subtype)}` : ''}`, value)];
-  };
+    return [opaque(`claude:${type}${value.subtype ? `/${String(value.subtype)}` : ''}`, value)];
+  });
 }
 
 function assistantEvents(

@@ -5,13 +5,12 @@
  */
 import {
   type AgentEvent,
+  jsonLines,
   numberOf,
   opaque,
-  parseJsonLine,
   recordOf,
   type StreamNormalizer,
   stringOf,
-  textLine,
 } from './events.js';
 import type { ProcessExecutor } from './types.js';
 
@@ -41,10 +40,7 @@ export const codexExecutor: ProcessExecutor = {
   createNormalizer: () => normalizeCodexLine,
 };
 
-export const normalizeCodexLine: StreamNormalizer = (line) => {
-  const value = parseJsonLine(line);
-  if (!value) return textLine(line);
-  const type = stringOf(value.type) ?? 'unknown';
+export const normalizeCodexLine: StreamNormalizer = jsonLines((value, type) => {
   if (type === 'item.completed') return itemEvents(recordOf(value.item));
   if (type === 'item.started' || type === 'item.updated' || type === 'turn.started') return [];
   if (type === 'turn.completed') return [usageOf(recordOf(value.usage))];
@@ -52,7 +48,7 @@ export const normalizeCodexLine: StreamNormalizer = (line) => {
     return [{ type: 'error', message: stringOf(recordOf(value.error).message) ?? 'turn failed' }];
   if (type === 'error') return [{ type: 'error', message: stringOf(value.message) ?? 'error' }];
   return [opaque(`codex:${type}`, value)];
-};
+});
 
 function itemEvents(item: Record<string, unknown>): AgentEvent[] {
   const type = stringOf(item.type) ?? 'unknown';

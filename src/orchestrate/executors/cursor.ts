@@ -5,13 +5,12 @@
  */
 import {
   type AgentEvent,
+  jsonLines,
   numberOf,
   opaque,
-  parseJsonLine,
   recordOf,
   type StreamNormalizer,
   stringOf,
-  textLine,
   textOf,
 } from './events.js';
 import type { ProcessExecutor } from './types.js';
@@ -34,10 +33,7 @@ export const cursorExecutor: ProcessExecutor = {
   createNormalizer: () => normalizeCursorLine,
 };
 
-export const normalizeCursorLine: StreamNormalizer = (line) => {
-  const value = parseJsonLine(line);
-  if (!value) return textLine(line);
-  const type = stringOf(value.type) ?? 'unknown';
+export const normalizeCursorLine: StreamNormalizer = jsonLines((value, type) => {
   if (type === 'assistant') {
     const text = textOf(recordOf(value.message).content);
     return text ? [{ type: 'message', text }] : [];
@@ -49,7 +45,7 @@ export const normalizeCursorLine: StreamNormalizer = (line) => {
       ? [{ type: 'error', message: stringOf(value.result) ?? stringOf(value.subtype) ?? 'error' }]
       : [];
   return [opaque(`cursor:${type}${value.subtype ? `/${String(value.subtype)}` : ''}`, value)];
-};
+});
 
 function toolEvents(value: Record<string, unknown>): AgentEvent[] {
   const call = recordOf(value.tool_call);

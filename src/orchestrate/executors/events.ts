@@ -82,6 +82,16 @@ export function parseJsonLine(line: string): Record<string, unknown> | undefined
   }
 }
 
+/** The common shape of a JSON-lines stream: each object line by its `type`, any other line as text. */
+export function jsonLines(
+  handle: (value: Record<string, unknown>, type: string) => AgentEvent[],
+): StreamNormalizer {
+  return (line) => {
+    const value = parseJsonLine(line);
+    return value ? handle(value, stringOf(value.type) ?? 'unknown') : textLine(line);
+  };
+}
+
 /** A line that is not JSON: plain text output, kept as a message (empty lines dropped). */
 export function textLine(line: string): AgentEvent[] {
   return line.trim() ? [{ type: 'message', text: line }] : [];

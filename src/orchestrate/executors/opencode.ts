@@ -5,13 +5,12 @@
  */
 import {
   type AgentEvent,
+  jsonLines,
   numberOf,
   opaque,
-  parseJsonLine,
   recordOf,
   type StreamNormalizer,
   stringOf,
-  textLine,
 } from './events.js';
 import type { ProcessExecutor } from './types.js';
 
@@ -33,10 +32,7 @@ export const opencodeExecutor: ProcessExecutor = {
   createNormalizer: () => normalizeOpencodeLine,
 };
 
-export const normalizeOpencodeLine: StreamNormalizer = (line) => {
-  const value = parseJsonLine(line);
-  if (!value) return textLine(line);
-  const type = stringOf(value.type) ?? 'unknown';
+export const normalizeOpencodeLine: StreamNormalizer = jsonLines((value, type) => {
   const part = recordOf(value.part);
   if (type === 'text') return stringOf(part.text) ? [{ type: 'message', text: String(part.text) }] : [];
   if (type === 'reasoning') return [{ type: 'reasoning', text: stringOf(part.text) ?? '' }];
@@ -45,7 +41,7 @@ export const normalizeOpencodeLine: StreamNormalizer = (line) => {
   if (type === 'step_start' || type === 'done') return [];
   if (type === 'error') return [{ type: 'error', message: errorMessage(value) }];
   return [opaque(`opencode:${type}`, value)];
-};
+});
 
 function toolEvents(part: Record<string, unknown>): AgentEvent[] {
   const tool = stringOf(part.tool) ?? 'unknown';
