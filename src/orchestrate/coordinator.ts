@@ -8,9 +8,15 @@ import { OcppError } from '../shared/errors.js';
 import { pathExists } from '../shared/fs.js';
 import type { RunContext } from './ports.js';
 import { ensureSandbox } from './resume.js';
+import { discardSandbox } from './sandbox.js';
 import { readState, writeState } from './state.js';
 import { steps, workOf } from './steps.js';
-import { ORCHESTRATOR_SCHEMA_VERSION, type OrchestratorState, type RunOptions } from './types.js';
+import {
+  ORCHESTRATOR_SCHEMA_VERSION,
+  type OrchestratorState,
+  type PhaseName,
+  type RunOptions,
+} from './types.js';
 
 export type CoordinatorContext = Omit<RunContext, 'work'>;
 
@@ -97,7 +103,7 @@ async function runPhases(
     const work = workOf(context.home, state);
     if (state.sandbox && !(await pathExists(work)) && phase !== 'finalize')
       await ensureSandbox({ ...context, work }, state);
-    const next = await steps[phase]({ ...context, work }, state);
+    const next = await runStep(context, state, work);
     const label =
       state.iteration > 0 && phase !== 'finalize'
         ? `${String(state.iteration).padStart(3, '0')}/${phase}`
@@ -106,6 +112,20 @@ async function runPhases(
     crashHook(context.env, label);
   }
   return state;
+}
+
+/**
+ * One step; when it throws, the sandbox is discarded (state.json still names the last completed
+ * phase, and a resume recreates the sandbox from the persisted patch) and the error goes on.
+ */
+async function runStep(context: CoordinatorContext, state: OrchestratorState, work: string) {
+  try {
+    return await steps[state.phase as PhaseName]({ ...context, work }, state);
+  } catch (error) {
+    if (state.sandbox?.kind === 'git-worktree')
+      await discardSandbox(context.home, state.runId).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**

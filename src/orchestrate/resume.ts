@@ -29,10 +29,7 @@ export async function ensureSandbox(context: RunContext, state: OrchestratorStat
     await readPatch(context.home, dir && `${dir}/diff.patch`),
   );
   await copyRun(context.home, context.work, state.runDir);
-  if (state.traceId && dir) {
-    const trace = await readTextIfExists(absolutePath(context.home, `${dir}/trace.json`));
-    if (trace) await writeFileAtomic(absolutePath(context.work, tracePath(state.traceId)), trace);
-  }
+  if (state.traceId) await restoreTrace(context, state.traceId, state.runDir, last ?? 0);
   await context.ports.refreshContext(context.work, 'rebuilt', context.bus);
 }
 
@@ -43,4 +40,21 @@ function lastPersistedIteration(state: OrchestratorState): number | undefined {
     .filter((value): value is string => value !== undefined)
     .map(Number);
   return collected.length > 0 ? Math.max(...collected) : undefined;
+}
+
+/** The newest trace an iteration persisted (this iteration's Evaluate may not have run yet). */
+async function restoreTrace(
+  context: RunContext,
+  traceId: string,
+  runDir: string,
+  from: number,
+): Promise<void> {
+  for (let iteration = from; iteration >= 1; iteration--) {
+    const trace = await readTextIfExists(
+      absolutePath(context.home, `${iterationDir(runDir, iteration)}/trace.json`),
+    );
+    if (!trace) continue;
+    await writeFileAtomic(absolutePath(context.work, tracePath(traceId)), trace);
+    return;
+  }
 }

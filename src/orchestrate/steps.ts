@@ -12,7 +12,7 @@ import { execute } from './phases/execute.js';
 import { finalize } from './phases/finalize.js';
 import { persist } from './phases/persist.js';
 import { plan } from './phases/plan.js';
-import { prepareSandbox } from './phases/prepare-sandbox.js';
+import { copyRun, prepareSandbox } from './phases/prepare-sandbox.js';
 import type { RunContext } from './ports.js';
 import { readPatch } from './sandbox.js';
 import type { OrchestratorState, PhaseName } from './types.js';
@@ -111,8 +111,12 @@ export const steps: Record<PhaseName, Step> = {
       evaluate: need(state.current.evaluate, 'the evaluate output'),
       decision,
     });
-    if (decision.action === 'repack' && !decision.terminal)
+    if (decision.action === 'repack' && !decision.terminal) {
       await context.ports.task(state.options.task, context.home, context.bus);
+      // The loop controller reads the task run in the tree it judges: the new pack goes there too.
+      if (context.work !== context.home)
+        await copyRun(context.home, context.work, need(state.runDir, 'runDir'));
+    }
     const next = {
       ...state,
       decision,
