@@ -44,6 +44,11 @@ const modules: readonly CommandModule[] = [
   { names: ['rag'], load: async () => (await import('./rag.js')).ragCommand },
   { names: ['plan', 'task', 'run'], load: async () => (await import('./task.js')).taskCommands },
   { names: ['benchmark'], load: async () => (await import('./benchmark.js')).benchmarkCommand },
+  {
+    names: ['benchmark-agent'],
+    load: async () => (await import('./benchmark-agent.js')).benchmarkAgentCommand,
+  },
+  { names: ['worker'], load: async () => (await import('./worker.js')).workerCommand },
 ];
 
 /** Every top-level command name. */
