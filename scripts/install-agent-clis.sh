@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 # name@version pairs; bump deliberately (the e2e suite knows their quirks).
 PINNED=(
   "@anthropic-ai/claude-code@2.1.197"
+  "@openai/codex@0.171.0"
+  "opencode-ai@1.18.33"
 )
 TOOLS=".tools"
 

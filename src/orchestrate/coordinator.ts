@@ -70,9 +70,13 @@ function reopen(state: OrchestratorState, answer: string, extraLoops: number): O
         hint: 'only a run that asked for a person (human-review) takes --answer; start a new run instead',
       },
     );
+  const answers = (state.answers ?? 0) + 1;
   return {
     ...state,
     answer,
+    answers,
+    // The reflection node escalated to a person; the answer starts its depth again.
+    reflectionRunId: `${state.runId}-answer-${answers}`,
     phase: 'execute',
     iteration: state.iteration + 1,
     current: {},

@@ -69,6 +69,7 @@ export const steps: Record<PhaseName, Step> = {
   async evaluate(context, state) {
     const output = await evaluate(context, {
       runId: state.runId,
+      reflectionRunId: state.reflectionRunId ?? state.runId,
       options: state.options,
       iteration: state.iteration,
       iterationDir: dirOf(state),

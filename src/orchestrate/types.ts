@@ -195,6 +195,9 @@ export interface OrchestratorState {
   convergence?: Convergence;
   /** The person's answer to the last human-review question (`--answer`). */
   answer?: string;
+  /** Answers given so far; each starts a new reflection run (`<run-id>-answer-N`). */
+  answers?: number;
+  reflectionRunId?: string;
   contextTreeHash?: string;
   patch?: string;
   applied?: boolean;

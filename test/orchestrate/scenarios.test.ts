@@ -159,4 +159,25 @@ describe('orchestrate with the mock executor', () => {
     expect(policy.requirements[0]).toMatchObject({ requirement: 'tests', satisfied: false });
     expect(git(root, 'status', '--porcelain')).not.toContain('src/');
   });
+
+  it('--resume <run-id> --answer continues a run that asked a person, with the answer in the prompt', async () => {
+    const root = makeProject();
+    const script = writeScript([
+      { message: 'nothing yet' },
+      { message: 'nothing yet' },
+      { write: { 'src/math.js': FIXED_MATH, 'test/math.test.js': STRING_TEST } },
+    ]);
+    const asked = await orchestrate(TASK, root, { executor: 'mock', script, maxLoops: 5 });
+    expect(asked.decision).toMatchObject({ action: 'human-review', reason: 'repeated-state/no-progress' });
+    const answered = await orchestrate('', root, {
+      resume: asked.runId,
+      answer: 'coerce both arguments with Number()',
+    });
+    expect(answered.runId).toBe(asked.runId);
+    expect(answered.iterations.map((entry) => entry.action)).toEqual(['repair', 'human-review', 'finalize']);
+    const prompt = read(root, `${answered.iterations[2]!.dir}/prompt.md`);
+    expect(prompt).toContain('## A person answered\n\ncoerce both arguments with Number()');
+    const again = await orchestrate('', root, { resume: asked.runId });
+    expect(again.decision?.action).toBe('finalize');
+  });
 });

@@ -43,6 +43,10 @@ const modules: readonly CommandModule[] = [
   { names: ['pack'], load: async () => (await import('./pack.js')).packCommand },
   { names: ['rag'], load: async () => (await import('./rag.js')).ragCommand },
   { names: ['plan', 'task', 'run'], load: async () => (await import('./task.js')).taskCommands },
+  {
+    names: ['orchestrate', 'agent', 'opencode', 'oc'],
+    load: async () => (await import('./orchestrate.js')).orchestrateCommand,
+  },
   { names: ['benchmark'], load: async () => (await import('./benchmark.js')).benchmarkCommand },
   {
     names: ['benchmark-agent'],

@@ -28,6 +28,8 @@ import type {
 
 export interface EvaluateInput {
   runId: string;
+  /** The reflection node's run: a person's answer starts a new one (its depth counts from zero). */
+  reflectionRunId: string;
   options: RunOptions;
   iteration: number;
   iterationDir: string;
@@ -79,7 +81,7 @@ export async function evaluate(context: RunContext, input: EvaluateInput): Promi
   const reflection = await reflectOnIteration({
     home: context.home,
     work: context.work,
-    runId: input.runId,
+    runId: input.reflectionRunId,
     task: input.options.task,
     iteration: input.iteration,
     depthCap: input.options.reflectionDepth,
