@@ -28,3 +28,10 @@ writeFileSync(
   new URL('../dist/config/defaults.json', import.meta.url),
   `${JSON.stringify(defaultConfig(), null, 2)}\n`,
 );
+
+// The agent benchmark's suite format (bench/agent-suite/suite.json points at it).
+const { suiteJsonSchema } = await import('../dist/bench/agent/suite.js');
+writeFileSync(
+  new URL('../schema/benchmark-suite.schema.json', import.meta.url),
+  `${JSON.stringify(suiteJsonSchema(), null, 2)}\n`,
+);

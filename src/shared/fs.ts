@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, promises as fsp, readFileSync } from 'node:fs';
+import os from 'node:os';
 import nodePath from 'node:path';
 import { OcppError } from './errors.js';
 import { formatJsonFile, parseJson } from './json.js';
@@ -143,4 +144,22 @@ export async function existingDirectory(directory: string): Promise<string> {
     throw error;
   }
   return root;
+}
+
+/** Copies a folder with everything in it (symlinks copied as links, never followed out of it). */
+export async function copyTree(
+  from: string,
+  to: string,
+  skip: (name: string) => boolean = () => false,
+): Promise<void> {
+  await fsp.cp(from, to, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => !skip(nodePath.basename(source)),
+  });
+}
+
+/** A new empty folder under the system's temporary directory, named `<prefix>XXXXXX`. */
+export async function makeTemporaryDirectory(prefix: string): Promise<string> {
+  return fsp.mkdtemp(nodePath.join(os.tmpdir(), prefix));
 }

@@ -48,6 +48,11 @@ const modules: readonly CommandModule[] = [
     load: async () => (await import('./orchestrate.js')).orchestrateCommand,
   },
   { names: ['benchmark'], load: async () => (await import('./benchmark.js')).benchmarkCommand },
+  {
+    names: ['benchmark-agent'],
+    load: async () => (await import('./benchmark-agent.js')).benchmarkAgentCommand,
+  },
+  { names: ['worker'], load: async () => (await import('./worker.js')).workerCommand },
 ];
 
 /** Every top-level command name. */

@@ -1,0 +1,1 @@
+"""Discount rules for the shop's checkout."""

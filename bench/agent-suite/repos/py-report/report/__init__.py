@@ -1,0 +1,1 @@
+"""Summaries of sales rows for the weekly report."""
