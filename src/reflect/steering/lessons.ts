@@ -8,6 +8,7 @@ import type { LessonKind } from '../../memory/lesson-file.js';
 import { termsOf } from '../../memory/relevance.js';
 import type { SteeringFinding } from './detect.js';
 import { proseOf } from './detect.js';
+import { lessonKindOf } from './kinds.js';
 import { isOnlyApproval } from './not-steering.js';
 import {
   GENERAL,
@@ -51,10 +52,10 @@ export function judgeLesson(finding: SteeringFinding): LessonJudgement {
   if (TRANSIENT_TROUBLE.test(prose)) return decline('transient or environment-dependent');
   if (STILL_FAILING.test(prose) && !PRESCRIPTIVE.test(prose))
     return decline('reports that it still fails: the agent is not done, nothing to learn');
-  const rule = termsOf(prose).length >= 3 ? ruleOf(prose) : contextRuleOf(finding);
+  const rule = (termsOf(prose).length >= 2 ? ruleOf(prose) : undefined) ?? contextRuleOf(finding);
   if (!rule) return decline('no rule to keep: it says what was wrong, not what to do');
   if (isOneOff(rule)) return decline('about this one file or task only');
-  return { lesson: { text: rule, kind: lessonKindOf(rule, finding), line: finding.line } };
+  return { lesson: { text: rule, kind: lessonKindOf(`${prose} ${rule}`, finding.kind), line: finding.line } };
 }
 
 /** A one-line code block (`set -euo pipefail`) is often the fact itself: kept as inline code. */
@@ -108,7 +109,8 @@ export function contextRuleOf(finding: SteeringFinding): string | undefined {
   if (!refused && !instead) return undefined;
   const said = cleanSentence(proseOf(finding.text)).replace(/[.!?]+$/, '');
   const parts = [
-    refused ? `Not this: ${refused}` : `"${said}"`,
+    said.split(' ').length >= 2 || termsOf(said).length > 0 ? `"${said}"` : undefined,
+    refused ? `not: ${refused}` : undefined,
     instead ? `instead: ${instead}` : undefined,
   ].filter((part): part is string => Boolean(part));
   return oneSentence(parts);
@@ -174,7 +176,7 @@ const PRESCRIPTIVE =
   /\b(?:always|never|prefer|must(?:n'?t)?|should(?:n'?t)?|convention|instead|rather|don'?t|do not|avoid|only|has to|have to|needs? to|needs|make sure|use|keep|goes? (?:in|through|into)|belongs?|lives? in|are (?:\w+ )?(?:never|always)|what (?:you|we) want|the (?:right|correct|proper) (?:way|fix|thing)|needs?)\b/i;
 
 const LEADING =
-  /^(?:no+|nope|nah|stop|wait|hold on|hang on|actually|in fact|again|ugh|uh|hmm+|ok(?:ay)?|well|sorry|please|pls|plz|so|and|but|also|look(?=[,:])|listen(?=[,:])|whoa|careful|as I (?:said|mentioned|told you|asked)(?: before| earlier| at the start| above)?|like this|here'?s how|do it (?:like this|this way)|like I (?:said|mentioned)|I (?:already )?told you(?: before)?|I said|once again|for the (?:second|third|last) time|that'?s (?:wrong|not (?:it|right|what I (?:asked|wanted)))|this is wrong)\b[\s,.!:;—–-]*/i;
+  /^(?:(?:no+|nope|nah|stop|wait|hold on|hang on|hmm+|ok(?:ay)?|so|well|fine|sure|right)(?=\s*[,.!:;—–-])|actually|in fact|again|ugh|uh|sorry|please|pls|plz|and|but|also|look(?=[,:])|listen(?=[,:])|whoa|careful|as I (?:said|mentioned|told you|asked)(?: before| earlier| at the start| above)?|like this|here'?s how|do it (?:like this|this way)|like I (?:said|mentioned)|I (?:already )?told you(?: before)?|I said|once again|for the (?:second|third|last) time|that'?s (?:wrong|not (?:it|right|what I (?:asked|wanted)))|this is wrong)\b[\s,.!:;—–-]*/i;
 
 function cleanSentence(sentence: string): string {
   let text = sentence.trim();
@@ -198,46 +200,11 @@ function cleanSentence(sentence: string): string {
 }
 
 /** Names one file (or a line of it) and nothing that makes it general. */
+/** An edit to one file or line ("rename it in foo.ts"), not a fact about where things are. */
 function isOneOff(rule: string): boolean {
   const namesFile = FILE_NAME.test(rule) || /\bline \d+\b/i.test(rule);
-  return namesFile && !GENERAL.test(rule.replace(/\bwe\b/i, ''));
-}
-
-const KIND_RULES: Array<[LessonKind, RegExp]> = [
-  [
-    6,
-    /\b(?:misunderstood|misread|I meant|you assumed|not what I (?:asked|meant|wanted)|the (?:requirement|goal|task|point|ask) (?:is|was)|wrong (?:problem|requirement)|I asked for|I wanted)\b/i,
-  ],
-  [
-    4,
-    /\b(?:doesn'?t|does not|don'?t|isn'?t|is not|can'?t|won'?t|only) (?:work|support|accept|exist|run|allow|need)\w*\b.*\b(?:npm|pnpm|yarn|bun|git|node|bash|zsh|shell|docker|python|pip|typescript|tsc|eslint|biome|prettier|vitest|jest|webpack|vite|cargo|rustc|go|java|sql|postgres|sqlite|linux|macos|windows|posix|api|flag|option|regex|library|framework)\b|\b(?:npm|pnpm|yarn|git|node|bash|docker|python|typescript|tsc|vitest|jest|cargo|sql|postgres|regex)\b.*\b(?:doesn'?t|does not|isn'?t|is not|can'?t|only|deprecated|not supported|removed)\b|\bthat'?s not how\b/i,
-  ],
-  [
-    3,
-    /\b(?:tests?|coverage|readab\w+|error handling|types?|any\b|lint|warnings?|too (?:long|verbose|complex)|small(?:er)? functions?|comments?|documentation|docs|edge cases?|quality|clean|robust|naming)\b/i,
-  ],
-  [
-    2,
-    /\b(?:first|before|after|then|step|process|workflow|run|check|verify|commit|review|ask me|branch|pull request|PR)\b/i,
-  ],
-  [
-    5,
-    /\b(?:this (?:repo|repository|project|codebase)|in (?:our|the) (?:repo|codebase|project)|our|lives? (?:in|under)|is (?:in|under)|located|directory|folder|module|package|we use|src\/|lib\/)\b/i,
-  ],
-];
-
-const KIND_BY_STEERING: Record<SteeringFinding['kind'], LessonKind> = {
-  rejection: 1,
-  correction: 5,
-  redirect: 2,
-  restatement: 1,
-  quality: 3,
-  preference: 1,
-};
-
-export function lessonKindOf(rule: string, finding: SteeringFinding): LessonKind {
-  if (/\b(?:prefers?|rather|style|convention)\b/i.test(rule)) return 1;
-  return KIND_RULES.find(([, pattern]) => pattern.test(rule))?.[0] ?? KIND_BY_STEERING[finding.kind];
+  if (!namesFile || GENERAL.test(rule.replace(/\bwe\b/i, ''))) return false;
+  return !/\b(?:lives?|is|are|belongs?|goes|comes? from|owns?|defined|configured|set)\b/i.test(rule);
 }
 
 /** Two lessons that say nearly the same thing: the later one is dropped. */

@@ -69,6 +69,9 @@ const VENTING =
 const DIRECTED =
   /\byou\b|\byour\b|\b(?:please|should|must|need to|has to|have to|instead|rather)\b|(?:^|[.:;!?—–]\s*)(?:don'?t|never|stop|use|do not|make|keep|put|add|remove|revert|undo)\b/i;
 
+/** A reaction with no words in it: "lol", "wow", "interesting". */
+const REACTION = /^\s*(?:lol|lmao|haha+|heh|hah|wow|whoa|interesting|huh|oh|ah|oops|hm+)\s*[.!?]*\s*$/i;
+
 const FYI =
   /^\s*(?:fyi|f\.y\.i\.|for context|for the record|heads[- ]up|btw|by the way|just so you know|side note|context:)\b/i;
 
@@ -107,6 +110,11 @@ export const notSteeringClasses: NotSteeringClass[] = [
     reason: 'asks to retry after a transient failure',
     applies: (prose, turn) =>
       RETRY.test(prose) && (PASSING_TROUBLE.test(prose) || turn.afterFailure) && wordCount(prose) <= 30,
+  },
+  {
+    name: 'reaction',
+    reason: 'a reaction with nothing in it to act on',
+    applies: (prose) => REACTION.test(prose.replace(EMOJI, ' ')),
   },
   {
     name: 'informational',

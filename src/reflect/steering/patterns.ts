@@ -213,7 +213,7 @@ export const RULE =
 
 /** A sentence that starts as an instruction: "Use …", "Keep …", "Put …". */
 export const IMPERATIVE =
-  /^(?:use|run|put|write|call|keep|add|remove|read|change|move|follow|prefer|avoid|check|make|import|return|throw|store|name|format|reproduce|test|switch|create|leave|ask|commit|wrap|extract|pass|prepare|stick|treat|log|validate|split|document|delete|do|don'?t|never|always|only|start|end|place|fix|set|load|convert|send|handle|type|sort)\b/i;
+  /^(?:stop|no more|quit|use|run|put|write|call|keep|add|remove|read|change|move|follow|prefer|avoid|check|make|import|return|throw|store|name|format|reproduce|test|switch|create|leave|ask|commit|wrap|extract|pass|prepare|stick|treat|log|validate|split|document|delete|do|don'?t|never|always|only|start|end|place|fix|set|load|convert|send|handle|type|sort)\b/i;
 
 /** The person asks why something was not learned: a lesson should have been captured before. */
 export const WHY_NOT_LEARNED =
@@ -230,9 +230,9 @@ export const TOOL_DEFECT =
 export const TIME_LIMITED =
   /\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week(?:end)?|sprint|release|time|once)|(?:this|next|on|until|till|by) (?:mon|tues|wednes|thurs|fri|satur|sun)day|until (?:tomorrow|further notice|next (?:week|month|release|sprint)|\d)|for now|for the time being|(?:code|release|merge|deploy) freeze|right now|at the moment)\b/i;
 
-/** A report that the work still fails: the agent is not done, nothing to learn. */
+/** A report that the work fails (still, again, now): the agent is not done, nothing to learn. */
 export const STILL_FAILING =
-  /\b(?:still|again) (?:fails?|failing|crash\w*|broken|errors?|throws|hangs|doesn'?t work|does not work|not working|(?:gives|shows|returns) the same)\b|\bthe same (?:error|failure|crash|exception)\b/i;
+  /\b(?:still|again|now|is|are|keeps?) (?:fails?|failing|crash\w*|broken|errors?|erroring|throws|hangs|red|doesn'?t work|does not work|not working|(?:gives|shows|returns) the same)\b|\bthe same (?:error|failure|crash|exception)\b|\byou broke (?:it|the build|the tests?|something)\b/i;
 
 /** A message that asks for one edit to the piece of work at hand ("one change: …"), not a rule. */
 export const ONE_OFF_EDIT =
