@@ -8,8 +8,9 @@ import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import { detectEntrypoints } from '../context/entrypoints.js';
 import { type LoadedContext, loadBuiltContext } from '../context/load.js';
-import { lessonViews, readMemory } from '../memory/lessons.js';
+import { readMemory } from '../memory/lessons.js';
 import { rankLessons } from '../memory/relevance.js';
+import { servedViews } from '../memory/serving.js';
 import { recordServed } from '../memory/served.js';
 import { type PackCandidate, packFiles } from '../pack/budget.js';
 import { renderPackMarkdown } from '../pack/markdown.js';
@@ -121,7 +122,7 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
         const [first, ...more] = snapshot.problems;
         if (first)
           lessonProblem = `lesson skipped: ${first.file}: ${first.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}`;
-        return lessonViews(snapshot);
+        return servedViews(snapshot);
       },
       (error: unknown) => {
         lessonProblem = `lessons not served: ${(error as Error).message}`;

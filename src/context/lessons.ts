@@ -5,7 +5,7 @@
  * read-only or locked memory folder never fails a build.
  */
 import { LESSON_LINE } from '../memory/index-file.js';
-import { findRelevantLessons } from '../memory/relevance.js';
+import { findServed } from '../memory/serving.js';
 import { recordServed } from '../memory/served.js';
 import { splitManagedBlock } from '../shared/managed-block.js';
 
@@ -13,7 +13,7 @@ export { LESSON_LINE };
 
 export async function readLessonLines(root: string, limit = 12): Promise<string[]> {
   if (limit === 0) return [];
-  return (await findRelevantLessons(root, { limit })).map((lesson) => lesson.line);
+  return (await findServed(root, { limit })).map((lesson) => lesson.line);
 }
 
 /** Records the lessons listed in the managed block of the agents file just written. */

@@ -2,8 +2,8 @@
  * What a reflection session may do: search and read memory, file skill proposals, and write,
  * edit or patch files whose real path (symlinks resolved) is inside the workspace's
  * `.agent-context/memory/` (MEMORY.md included). Everything else is refused with a reason, and
- * whatever cannot be decided is refused too: an unresolvable path, `..`, an absolute path
- * outside, a symlink pointing out, a patch without paths, a shell command that is anything but
+ * whatever cannot be decided is refused too: an unresolvable path, a `..` that leaves memory, an
+ * absolute path outside, a symlink pointing out, a patch without paths, a shell command that is anything but
  * one plain `opencode-plusplus memory …` call. Ordinary sessions never get here.
  */
 import { realpathSync } from 'node:fs';
@@ -164,14 +164,12 @@ type PathCheck = { ok: true; real: string; shown: string } | { ok: false; reason
 export function checkMemoryPath(raw: unknown, workspace: string): PathCheck {
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, reason: 'no path given' };
   if (raw.includes('\0')) return { ok: false, reason: 'a path with a NUL byte' };
-  if (raw.split(/[\\/]/).includes('..')) return { ok: false, reason: `${raw}: ".." is not allowed` };
   const workspaceReal = existingRealPath(workspace);
   if (!workspaceReal) return { ok: false, reason: `the workspace ${workspace} cannot be resolved` };
   const memoryReal = realPath(joinPath(workspaceReal, ...layout.memory.split('/')));
   if (!memoryReal || !isInside(workspaceReal, memoryReal))
     return { ok: false, reason: 'the memory folder resolves outside the workspace (a symlink pointing out)' };
-  const absolute = isAbsolutePath(raw) ? raw : resolveAbsolute(workspace, raw);
-  const target = realPath(absolute);
+  const target = realPath(isAbsolutePath(raw) ? raw : `${workspaceReal}/${raw}`);
   if (!target) return { ok: false, reason: `${raw} cannot be resolved` };
   if (!isInside(memoryReal, target))
     return {
@@ -182,23 +180,27 @@ export function checkMemoryPath(raw: unknown, workspace: string): PathCheck {
 }
 
 /**
- * The real path of a file that may not exist yet: the nearest existing ancestor resolved, the
- * rest appended. `undefined` when something on the way cannot be resolved (a loop, no access).
+ * The real path of a file that may not exist yet, resolved the way the system opens it: segment by
+ * segment, each existing prefix through its symlinks before a `..` climbs from it (so `link/..` is
+ * the link target's parent, never a lexical shortcut), the missing rest appended. `undefined` when
+ * something on the way cannot be resolved (a loop, no access).
  */
 function realPath(path: string): string | undefined {
-  const missing: string[] = [];
-  let current = resolveAbsolute(path);
-  for (;;) {
+  const segments = path.split(/[\\/]+/);
+  let current = resolveAbsolute(segments[0] === '' ? '/' : `${segments[0]}/`);
+  let existing = true;
+  for (const segment of segments.slice(1)) {
+    if (segment === '' || segment === '.') continue;
+    current = segment === '..' ? parentDirectory(current) : joinPath(current, segment);
+    if (!existing) continue;
     try {
-      return joinPath(realpathSync(current), ...missing.reverse());
+      current = realpathSync(current);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+      existing = false;
     }
-    const parent = parentDirectory(current);
-    if (parent === current) return undefined;
-    missing.push(current.slice(parent.length).replace(/^[\\/]/, ''));
-    current = parent;
   }
+  return current;
 }
 
 function existingRealPath(path: string): string | undefined {

@@ -15,4 +15,5 @@ export * from './proposals.js';
 export * from './relevance.js';
 export { redactOrRefuse, type ScanResult, type SecretFinding, scanSecrets } from './secrets.js';
 export * from './served.js';
+export { findServed, servedViews } from './serving.js';
 export { contentHash, type MemoryOptions, memoryFiles, memoryPath, withMemory } from './store.js';

@@ -1,6 +1,6 @@
 /**
  * What a reflection reads of a session: the window since the last reflection, tail-capped at
- * `maxReplayChars`, and a digest of it for a model (about `digestTokens` tokens) in which every
+ * `maxReplayChars` (the first of the person's messages before the cut kept), and a digest of it for a model (about `digestTokens` tokens) in which every
  * line names its transcript line, so answers can point back. User messages are kept whole as
  * long as the budget allows; agent activity is shortened first, oldest first.
  */
@@ -24,7 +24,20 @@ export function reflectionWindow(entries: TranscriptEntry[], options: WindowOpti
     used += size;
     start -= 1;
   }
-  return after.slice(start);
+  return [...earlierWords(after.slice(0, start), limit / 10), ...after.slice(start)];
+}
+
+/** The person's messages before the cut, first ones first (the task), within a tenth of the budget. */
+function earlierWords(entries: TranscriptEntry[], budget: number): TranscriptEntry[] {
+  const kept: TranscriptEntry[] = [];
+  let used = 0;
+  for (const entry of entries) {
+    if (entry.role !== 'user' || entry.meta) continue;
+    used += renderEntry(entry).length + 1;
+    if (used > budget) break;
+    kept.push(entry);
+  }
+  return kept;
 }
 
 export function renderEntry(entry: TranscriptEntry, limit = Number.MAX_SAFE_INTEGER): string {

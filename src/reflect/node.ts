@@ -9,8 +9,8 @@ import { hashValue } from '../shared/hash.js';
 import type { DecisionContext } from './decision-task.js';
 import { planActualDiff } from './diff.js';
 import { appendRunRecord, checkRunId, readRunLog } from './log.js';
-import type { Reflector } from './reflector.js';
-import { applyHardRules } from './rules.js';
+import type { Reflector, ReflectorAnswer } from './reflector.js';
+import { applyHardRules, escalateAtCap } from './rules.js';
 import type {
   PlanActualDiff,
   ProposedDecision,
@@ -68,13 +68,17 @@ export function decide(
 export async function reflect(input: ReflectionInput, options: ReflectOptions): Promise<ReflectionResult> {
   const runId = checkRunId(options.runId ?? defaultRunId(input));
   const history = options.history ?? (options.root ? await readRunLog(options.root, runId) : []);
-  checkDepth(input.depth, options.caps);
+  checkDepth(input.depth);
   const diff = planActualDiff(input.plan, input.files);
-  const answer = await options.reflector.reflect({ input, diff, depthCap: options.caps.depthCap, history });
-  const ruled = applyHardRules(
-    { input, diff, caps: options.caps, history, calls: answer.calls },
-    answer.value,
-  );
+  // At the cap the run escalates without asking anyone; below it the reflector decides every time.
+  const answer: Pick<ReflectorAnswer<ProposedDecision>, 'answeredBy' | 'fallback' | 'calls'> & {
+    value?: ProposedDecision;
+  } =
+    input.depth >= options.caps.depthCap
+      ? { answeredBy: 'offline', fallback: null, calls: [] }
+      : await options.reflector.reflect({ input, diff, depthCap: options.caps.depthCap, history });
+  const context = { input, diff, caps: options.caps, history, calls: answer.calls };
+  const ruled = answer.value ? applyHardRules(context, answer.value) : escalateAtCap(context);
   const record: ReflectionRecord = {
     schemaVersion: 1,
     run_id: runId,
@@ -97,14 +101,9 @@ export async function reflect(input: ReflectionInput, options: ReflectOptions): 
   return resultOf(record, options.root ? `.agent-context/reflections/${runId}.jsonl` : null);
 }
 
-function checkDepth(depth: number, caps: ResolvedCaps): void {
+function checkDepth(depth: number): void {
   if (!Number.isInteger(depth) || depth < 0 || depth > MAX_DEPTH_CAP)
     throw usageError(`depth ${depth} is not a whole number from 0 to ${MAX_DEPTH_CAP}`);
-  if (depth >= caps.depthCap)
-    throw usageError(
-      `depth ${depth} is at or above the depth cap ${caps.depthCap} (${caps.depthCapSource === 'config' ? 'reflection.depthCap' : `workload ${caps.workload}`}): the run escalated at depth ${caps.depthCap} and may not reflect again`,
-      'answer the escalation and start a new run (--run-id), or raise reflection.depthCap (at most 10)',
-    );
 }
 
 function resultOf(record: ReflectionRecord, log: string | null): ReflectionResult {

@@ -127,25 +127,44 @@ const escalationRules: EscalationRule[] = [
   function depthCap(context, current, facts) {
     if (facts.depth < context.caps.depthCap || current.decision === 'end' || current.decision === 'escalate')
       return undefined;
-    const reason = `Reflection depth ${facts.depth} reached without converging.`;
-    const missing = context.diff.expected_not_produced;
-    const state =
-      missing.length > 0
-        ? `${listNames(missing, 3)} still missing`
-        : `${listNames(context.diff.overlap, 3)} not all done`;
-    return escalate('depth-cap', current, reason, {
-      question: `${reason} ${state}. How should the run proceed?`,
-      suggested_responses: [
-        'Accept the artifacts as they are and end the run',
-        current.decision === 'replan' && current.reason
-          ? `Replan: ${limitWords(current.reason, 12)}`
-          : 'Replan with a smaller scope',
-        `Allow ${Math.min(2, 10 - facts.depth) || 1} more reflection(s)`,
-        'Stop the run',
-      ],
-    });
+    return depthCapEscalation(context, current, facts.depth);
   },
 ];
+
+function depthCapEscalation(context: RuleContext, current: ProposedDecision, depth: number) {
+  const reason = `Reflection depth ${depth} reached without converging.`;
+  const missing = context.diff.expected_not_produced;
+  const state =
+    missing.length > 0
+      ? `${listNames(missing, 3)} still missing`
+      : `${listNames(context.diff.overlap, 3)} not all done`;
+  return escalate('depth-cap', current, reason, {
+    question: `${reason} ${state}. How should the run proceed?`,
+    suggested_responses: [
+      'Accept the artifacts as they are and end the run',
+      current.decision === 'replan' && current.reason
+        ? `Replan: ${limitWords(current.reason, 12)}`
+        : 'Replan with a smaller scope',
+      `Allow ${Math.min(2, 10 - depth) || 1} more reflection(s)`,
+      'Stop the run',
+    ],
+  });
+}
+
+/**
+ * A run at or above its depth cap is not reflected on again: no reflector is asked, and the node
+ * returns the forced escalation with the depth the run reached.
+ */
+export function escalateAtCap(context: RuleContext): RuledDecision {
+  const depth = context.input.depth;
+  const forced = depthCapEscalation(context, { decision: 'continue' }, depth);
+  return {
+    decision: finalize(forced.decision, depth, doneArtifacts(context)),
+    overrides: [forced.override],
+    critique_hash: null,
+    failed_subtasks: failedSubtasks(context),
+  };
+}
 
 function firstEscalation(context: RuleContext, current: ProposedDecision, facts: Facts) {
   for (const rule of escalationRules) {

@@ -6,10 +6,9 @@
  */
 import { z } from 'zod';
 import { lessonKinds } from '../memory/lesson-file.js';
-import { termsOf } from '../memory/relevance.js';
 import { hashValue } from '../shared/hash.js';
 import type { ReflectionTask } from './reflector.js';
-import { findSteering, proseOf, quoteOf, type SteeringFinding } from './steering/detect.js';
+import { findSteering, quoteOf, type SteeringFinding } from './steering/detect.js';
 import { type Declined, judgeLesson, type LessonCandidate, sameLesson } from './steering/lessons.js';
 import { CUES, SELF_MEMORY_ADD, STEERING_KINDS, TOOL_DEFECT, WHY_NOT_LEARNED } from './steering/patterns.js';
 import type { ServedLessonMention, TranscriptEntry } from './transcripts/types.js';
@@ -44,18 +43,17 @@ export interface TranscriptReflection {
 }
 
 export function reflectOffline(input: TranscriptReflectionInput): TranscriptReflection {
-  const findings = findSteering(input.entries, { firstIsTask: input.startsAtTask });
+  const findings = findSteering(input.entries, { firstIsTask: input.startsAtTask, served: input.served });
   const servedIgnored = new Set<string>();
   const lessons: LessonCandidate[] = [];
   const declined: Declined[] = [];
   for (const finding of findings) {
-    const ignored = ignoredLessons(finding, input.served);
-    if (ignored.length > 0) {
-      for (const id of ignored) servedIgnored.add(id);
+    if (finding.served.length > 0) {
+      for (const id of finding.served) servedIgnored.add(id);
       declined.push({
         line: finding.line,
         text: finding.quote,
-        reason: `already served as ${ignored.join(', ')}`,
+        reason: `already served as ${finding.served.join(', ')}`,
       });
       continue;
     }
@@ -71,21 +69,6 @@ export function reflectOffline(input: TranscriptReflectionInput): TranscriptRefl
     servedIgnored: [...servedIgnored].sort(),
     declined,
   });
-}
-
-/** Served lessons this steering repeats: named by id, or sharing most of their words. */
-function ignoredLessons(finding: SteeringFinding, served: ServedLessonMention[]): string[] {
-  const before = served.filter((lesson) => lesson.line < finding.line);
-  const named = before.filter((lesson) => finding.text.includes(lesson.id)).map((lesson) => lesson.id);
-  if (named.length > 0) return named;
-  const said = new Set(termsOf(proseOf(finding.text)));
-  return before
-    .filter((lesson) => {
-      const terms = [...new Set(termsOf(lesson.text))];
-      const shared = terms.filter((term) => said.has(term)).length;
-      return shared >= 2 && shared / Math.max(terms.length, 1) >= 0.4;
-    })
-    .map((lesson) => lesson.id);
 }
 
 type Core = Pick<TranscriptReflection, 'steering' | 'lessons' | 'servedIgnored' | 'declined'>;

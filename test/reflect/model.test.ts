@@ -99,6 +99,35 @@ describe('model reflector', () => {
     expect(JSON.stringify(sent)).not.toContain('contents');
   });
 
+  it('is asked at every depth below the cap, and never at the cap', async () => {
+    const caps = resolveCaps({ workload: 'coding' });
+    const url = await serve(
+      ...Array.from({ length: caps.depthCap }, () =>
+        openAiReply('{"decision":"continue","reason":"on track"}'),
+      ),
+    );
+    const reflector = modelReflector(decisionTask, createProvider(llm(url), {}));
+    const root = makeTempDir('ocpp-model-depth-');
+    const decisions: string[] = [];
+    for (let depth = 0; depth <= caps.depthCap; depth++) {
+      const result = await reflect(
+        { plan, files, goal: plan.goal, step: depth + 1, depth },
+        { root, runId: `depth-${depth}`, caps, reflector },
+      );
+      decisions.push(`${depth}:${result.reflector}:${result.decision}:${result.calls.length}`);
+    }
+    expect(server!.requests).toHaveLength(caps.depthCap);
+    expect(decisions).toEqual([
+      '0:model:continue:1',
+      '1:model:continue:1',
+      '2:model:continue:1',
+      '3:model:continue:1',
+      // The reflection that reaches the cap is the model's, then held by the depth-cap rule.
+      '4:model:escalate:1',
+      '5:offline:escalate:0',
+    ]);
+  });
+
   it('retries an invalid answer once and uses the second', async () => {
     const url = await serve(
       openAiReply('I think we should continue.'),

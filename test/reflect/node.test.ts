@@ -179,14 +179,28 @@ describe('reflect: bad input', () => {
     ]);
   });
 
-  it('a depth above the cap, or not a number, is refused', async () => {
+  it('at or above the depth cap the node returns the forced escalation, with its question', async () => {
+    const root = workspace({ 'out/data.csv': { status: 'done', bytes: 10 } });
+    for (const [args, depth] of [
+      [['--depth', '5'], 5],
+      [['--depth', '7', '--workload', 'coding'], 7],
+      [['--depth', '3', '--workload', 'interactive'], 3],
+    ] as const) {
+      const run = await cli(root, '--files', 'files.json', ...args, '--run-id', `cap-${depth}`, '--json');
+      expect(run.stderr).toBe('');
+      // Exit 1, a person must answer; never the usage error (2) it used to be.
+      expect(run.code).toBe(1);
+      const result = JSON.parse(run.stdout);
+      expect(result).toMatchObject({ decision: 'escalate', depth, reflector: 'offline', calls: [] });
+      expect(result.question).toMatch(new RegExp(`^Reflection depth ${depth} reached without converging\\.`));
+      expect(result.suggested_responses.length).toBeGreaterThanOrEqual(2);
+      expect(result.overrides).toEqual([expect.objectContaining({ rule: 'depth-cap', to: 'escalate' })]);
+    }
+  });
+
+  it('a depth that is not a whole number from 0 to 10 is refused', async () => {
     const root = workspace();
-    await expectError(root, ['--depth', '5'], /depth 5 is at or above the depth cap 5 \(workload coding\)/);
-    await expectError(
-      root,
-      ['--depth', '3', '--workload', 'interactive'],
-      /depth cap 2 \(workload interactive\)/,
-    );
+    await expectError(root, ['--depth', '11'], /depth 11 is not a whole number from 0 to 10/);
     await expectError(root, ['--depth', 'two'], /--depth must be a whole number/);
     await expectError(root, ['--workload', 'poetry'], /unknown workload "poetry"/);
     await expectError(root, ['--run-id', '../escape'], /"\.\.\/escape" is not a run id/);

@@ -73,6 +73,37 @@ describe('model reflector on a transcript', () => {
     expect(server.requests[0]!.body.messages[0]).toMatchObject({ role: 'system' });
   });
 
+  it('gets the same digest as the offline reader, at most 3k tokens, on a long session', async () => {
+    const root = makeRepo({});
+    const file = join(root, 'long.jsonl');
+    const line = (type: string, content: unknown) =>
+      JSON.stringify({ type, sessionId: 's', uuid: type, message: { role: type, content } });
+    const rows = [
+      line('user', [
+        { type: 'text', text: '<system-reminder>\n[lesson L-0007] Use pnpm here.\n</system-reminder>' },
+        { type: 'text', text: 'add a cache to the loader' },
+      ]),
+    ];
+    for (let index = 0; index < 300; index++)
+      rows.push(
+        line('assistant', [
+          { type: 'tool_use', id: `t${index}`, name: 'Read', input: { file_path: `src/f${index}.ts` } },
+        ]),
+        line('user', [{ type: 'tool_result', tool_use_id: `t${index}`, content: 'x'.repeat(600) }]),
+      );
+    rows.push(line('user', 'no. we never cache in the loader, the caller owns caching'));
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    server = await startModelServer([openAiReply('{"steering":[],"lessons":[],"servedIgnored":[]}')]);
+    await reflectOnTranscript(file, { reflector: reflector(`${server.url}/v1`) });
+    const sent = JSON.parse(server.requests[0]!.body.messages.at(-1).content as string);
+    expect(sent.session.length).toBeLessThanOrEqual(3000 * 4);
+    // The request survives the cut (the reminder block before it is not the request), and so does the correction.
+    expect(sent.session).toContain('L1 user: add a cache to the loader');
+    expect(sent.session).not.toContain('L1 user: <system-reminder>');
+    expect(sent.session).toContain(`L${rows.length} user: no. we never cache in the loader`);
+    expect(sent.served_lessons).toEqual(['[lesson L-0007] Use pnpm here.']);
+  });
+
   it('an empty answer says exactly "Nothing to save."', async () => {
     server = await startModelServer([openAiReply('{"steering":[],"lessons":[],"servedIgnored":[]}')]);
     const result = await reflectOnTranscript(transcript, { reflector: reflector(`${server.url}/v1`) });

@@ -1,12 +1,18 @@
 /**
- * Where did the user have to steer the agent? Each user message after the task is scored by the
- * cues it carries (patterns.ts) and by its context: right after a refused tool call or an
- * interruption, repeating an earlier request. Approvals, new tasks and answers to the agent's own
- * questions are not steering unless a strong cue says otherwise.
+ * Where did the person have to steer the agent? Recall first: every message after the task is a
+ * candidate, scored from a base by the cues it carries (patterns.ts), by its context (right after
+ * a refused or interrupted tool call, repeating an earlier request or a served lesson) and against
+ * the classes of message that are not steering (not-steering.ts). A message is steering when its
+ * score reaches the threshold, calibrated on the labelled development sessions (docs/reflection.md).
  */
 import { termsOf } from '../../memory/relevance.js';
-import type { TranscriptEntry } from '../transcripts/types.js';
-import { APPROVAL, CUES, type Cue, NEW_TASK, STEERING_KINDS, type SteeringKind } from './patterns.js';
+import type { ServedLessonMention, TranscriptEntry } from '../transcripts/types.js';
+import { notSteeringClasses } from './not-steering.js';
+import { CUES, type Cue, STEERING_KINDS, type SteeringKind } from './patterns.js';
+import { repeatedServedLessons } from './served.js';
+import { type UserTurn, userTurns } from './turns.js';
+
+export { type UserTurn, userTurns } from './turns.js';
 
 export interface SteeringFinding {
   /** 1-based line of the transcript file. */
@@ -18,38 +24,25 @@ export interface SteeringFinding {
   text: string;
   /** Why it counts: the cues and context that fired. */
   cues: string[];
+  /** Served lessons the message repeats. */
+  served: string[];
+  /** The turn, for lessons that need what the agent did. */
+  turn: UserTurn;
+  score: number;
 }
 
-export interface UserTurn {
-  entry: TranscriptEntry;
-  /** The agent's last words before this message. */
-  lastAssistant: string;
-  /** A tool call was refused (or the user interrupted) since the previous user message. */
-  afterRefusal: boolean;
-}
-
-const THRESHOLD = 2;
-
-/** The person's messages with their context; the first one is the task. */
-export function userTurns(entries: TranscriptEntry[]): UserTurn[] {
-  const turns: UserTurn[] = [];
-  let lastAssistant = '';
-  let afterRefusal = false;
-  for (const entry of entries) {
-    if (entry.role === 'assistant') lastAssistant = entry.text;
-    else if (entry.role === 'tool-result' && entry.rejected) afterRefusal = true;
-    else if (entry.role === 'user' && entry.interrupt) afterRefusal = true;
-    else if (entry.role === 'user' && !entry.meta && entry.text.trim()) {
-      turns.push({ entry, lastAssistant, afterRefusal });
-      afterRefusal = false;
-    }
-  }
-  return turns;
-}
+/** Every candidate starts here: a message after the task is steering unless something says otherwise. */
+export const CANDIDATE_BASE = 1;
+/** What one class of not-steering takes away; a second class takes one more. */
+export const NOT_STEERING_WEIGHT = 3;
+/** Calibrated on the development corpus: the lowest score that is steering. */
+export const STEERING_THRESHOLD = 1;
 
 export interface FindSteeringOptions {
   /** The first user message is the task, not steering. @default true */
   firstIsTask?: boolean;
+  /** Lessons served to the session: repeating one is steering. */
+  served?: ServedLessonMention[];
 }
 
 export function findSteering(
@@ -62,44 +55,53 @@ export function findSteering(
   turns.forEach((turn, index) => {
     const terms = new Set(termsOf(turn.entry.text));
     if (index > 0 || options.firstIsTask === false) {
-      const finding = judgeTurn(turn, terms, earlier);
-      if (finding) findings.push(finding);
+      const finding = judgeTurn(turn, terms, earlier, options.served ?? []);
+      if (finding.score >= STEERING_THRESHOLD) findings.push(finding);
     }
     earlier.push(terms);
   });
   return findings;
 }
 
-function judgeTurn(
+/** Scores one message; the caller compares the score with the threshold. */
+export function judgeTurn(
   turn: UserTurn,
   terms: Set<string>,
   earlier: Array<Set<string>>,
-): SteeringFinding | undefined {
+  served: ServedLessonMention[],
+): SteeringFinding {
   const text = proseOf(turn.entry.text);
-  const fired = CUES.filter((candidate) => candidate.pattern.test(text));
-  const strong = fired.some((candidate) => candidate.weight === 2);
+  const classes = notSteeringClasses.filter((candidate) => candidate.applies(text, turn));
+  const answering = classes.some((candidate) => candidate.name === 'answer');
+  // "No, …" answering the agent's own question is an answer, not a refusal.
+  const fired = CUES.filter((candidate) => !(answering && candidate.opener) && candidate.pattern.test(text));
   const scores = new Map<SteeringKind, number>();
   const cues: string[] = [];
+  let score = CANDIDATE_BASE;
   const add = (kind: SteeringKind, weight: number, why: string) => {
     scores.set(kind, (scores.get(kind) ?? 0) + weight);
+    score += weight;
     cues.push(why);
   };
   for (const candidate of fired) add(candidate.kind, candidate.weight, describe(candidate, text));
-  if (turn.afterRefusal && !APPROVAL.test(text))
-    add('rejection', 2, 'follows a refused or interrupted tool call');
+  if (turn.afterRefusal) add('rejection', 2, 'follows a refused tool call');
+  else if (turn.afterInterrupt) add('rejection', 1, 'follows an interruption');
   if (restates(terms, earlier)) add('restatement', 1, 'repeats an earlier request');
-  if (!strong && !turn.afterRefusal) {
-    if (APPROVAL.test(text) || NEW_TASK.test(text)) return undefined;
-    if (/\?\s*$/.test(turn.lastAssistant.trim())) return undefined;
-  }
-  const total = [...scores.values()].reduce((sum, value) => sum + value, 0);
-  if (total < THRESHOLD) return undefined;
+  const repeated = repeatedServedLessons(turn.entry.text, turn.entry.line, served);
+  if (repeated.length > 0) add('restatement', 2, `repeats served ${repeated.join(', ')}`);
+  classes.forEach((candidate, index) => {
+    score -= index === 0 ? NOT_STEERING_WEIGHT : 1;
+    cues.push(`not steering? ${candidate.reason}`);
+  });
   return {
     line: turn.entry.line,
     kind: kindOf(scores, fired),
     quote: quoteOf(turn.entry.text),
     text: turn.entry.text,
     cues,
+    served: repeated,
+    turn,
+    score,
   };
 }
 

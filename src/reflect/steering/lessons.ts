@@ -8,7 +8,19 @@ import type { LessonKind } from '../../memory/lesson-file.js';
 import { termsOf } from '../../memory/relevance.js';
 import type { SteeringFinding } from './detect.js';
 import { proseOf } from './detect.js';
-import { GENERAL, IMPERATIVE, NEGATIVE_TOOL_CLAIM, RULE, TRANSIENT } from './patterns.js';
+import { lessonKindOf } from './kinds.js';
+import { isOnlyApproval } from './not-steering.js';
+import {
+  GENERAL,
+  IMPERATIVE,
+  NARRATIVE,
+  NEGATIVE_TOOL_CLAIM,
+  ONE_OFF_EDIT,
+  RULE,
+  STILL_FAILING,
+  TIME_LIMITED,
+  TRANSIENT_TROUBLE,
+} from './patterns.js';
 
 export interface LessonCandidate {
   text: string;
@@ -24,55 +36,147 @@ export interface Declined {
 
 export type LessonJudgement = { lesson: LessonCandidate } | { declined: Declined };
 
-const MAX_LESSON_CHARS = 300;
+const MAX_LESSON_CHARS = 400;
 const FILE_NAME =
   /(?:^|[\s`'"(])(?:[\w.-]+\/)*[\w-]+\.(?:[cm]?[jt]sx?|json|ya?ml|md|py|go|rs|java|kt|rb|php|cs|c|h|cpp|css|scss|html|sql|toml|sh|txt|lock|env|xml|vue|svelte|astro|swift)\b/i;
 
 export function judgeLesson(finding: SteeringFinding): LessonJudgement {
-  const prose = proseOf(finding.text);
+  const prose = proseOf(inlineShortCode(finding.text));
   const decline = (reason: string): LessonJudgement => ({
     declined: { line: finding.line, text: finding.quote, reason },
   });
   if (NEGATIVE_TOOL_CLAIM.test(prose)) return decline('a claim about what this machine lacks, not a lesson');
-  if (TRANSIENT.test(prose)) return decline('transient or environment-dependent');
-  const rule = ruleOf(prose);
+  if (TIME_LIMITED.test(prose)) return decline('a one-off, time-limited instruction');
+  if (NARRATIVE.test(prose)) return decline('a narrative about this task, not a rule');
+  if (ONE_OFF_EDIT.test(prose)) return decline('one edit to the work at hand, not a rule');
+  if (TRANSIENT_TROUBLE.test(prose)) return decline('transient or environment-dependent');
+  if (STILL_FAILING.test(prose) && !PRESCRIPTIVE.test(prose))
+    return decline('reports that it still fails: the agent is not done, nothing to learn');
+  const rule = (termsOf(prose).length >= 2 ? ruleOf(prose) : undefined) ?? contextRuleOf(finding);
   if (!rule) return decline('no rule to keep: it says what was wrong, not what to do');
   if (isOneOff(rule)) return decline('about this one file or task only');
-  return { lesson: { text: rule, kind: lessonKindOf(rule, finding), line: finding.line } };
+  return { lesson: { text: rule, kind: lessonKindOf(`${prose} ${rule}`, finding.kind), line: finding.line } };
 }
 
-/** The sentences that carry the instruction, cleaned into a statement an agent can read cold. */
+/** A one-line code block (`set -euo pipefail`) is often the fact itself: kept as inline code. */
+function inlineShortCode(text: string): string {
+  return text.replace(/```[\w-]*\n?([^\n`]{1,120})\n?```/g, (_block, code: string) => ` \`${code.trim()}\` `);
+}
+
+/**
+ * The lesson in one sentence, in the person's words: the sentences that carry the rule and the
+ * facts behind it (the tool, the file kind, the reason) in their order, joined with semicolons;
+ * questions, approvals and asides are left out, and when it runs long the weakest go first.
+ */
 export function ruleOf(prose: string): string | undefined {
-  const sentences = prose
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+|\s+[—–]\s+/)
+  const sentences = sentencesOf(prose)
     .map(cleanSentence)
-    .filter((sentence) => sentence.split(' ').length >= 3);
-  const rules = sentences.filter(
-    (sentence) => (RULE.test(sentence) || IMPERATIVE.test(sentence)) && !/\?$/.test(sentence),
-  );
-  if (rules.length === 0) return undefined;
-  const best = rules
-    .map((sentence, index) => ({ sentence, index, score: ruleScore(sentence) }))
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, 2)
-    .sort((a, b) => a.index - b.index)
-    .map((item) => item.sentence);
-  const text = best.join(' ');
-  return text.length <= MAX_LESSON_CHARS ? text : `${text.slice(0, MAX_LESSON_CHARS - 1).trimEnd()}…`;
+    .filter((sentence) => sentence.split(' ').length >= 3 && !isOnlyApproval(sentence));
+  const scored = sentences
+    .map((sentence, index) => ({
+      sentence: sentence.replace(/[.!?]+$/, ''),
+      index,
+      score: ruleScore(sentence),
+    }))
+    .filter((item) => item.score >= 0);
+  if (
+    !scored.some(
+      (item) => RULE.test(item.sentence) || IMPERATIVE.test(item.sentence) || FACT.test(item.sentence),
+    )
+  )
+    return undefined;
+  const kept = [...scored];
+  while (kept.length > 1 && length(kept) > MAX_LESSON_CHARS) {
+    const weakest = kept.reduce((low, item) =>
+      item.score < low.score || (item.score === low.score && item.index > low.index) ? item : low,
+    );
+    kept.splice(kept.indexOf(weakest), 1);
+  }
+  return oneSentence(kept.map((item) => item.sentence));
 }
 
+function length(items: Array<{ sentence: string }>): number {
+  return items.reduce((sum, item) => sum + item.sentence.length + 2, 0);
+}
+
+/**
+ * A terse message ("no.", "again?"): the lesson is what the agent had just done, which the person
+ * refused, and what the agent understood it should do instead (its reply usually says).
+ */
+export function contextRuleOf(finding: SteeringFinding): string | undefined {
+  const refused = planOf(finding.turn.lastAssistant);
+  const instead = acknowledgementOf(finding.turn.nextAssistant);
+  if (!refused && !instead) return undefined;
+  const said = cleanSentence(proseOf(finding.text)).replace(/[.!?]+$/, '');
+  const parts = [
+    said.split(' ').length >= 2 || termsOf(said).length > 0 ? `"${said}"` : undefined,
+    refused ? `not: ${refused}` : undefined,
+    instead ? `instead: ${instead}` : undefined,
+  ].filter((part): part is string => Boolean(part));
+  return oneSentence(parts);
+}
+
+/** The agent's own account of what it was about to do or did. */
+function planOf(text: string): string | undefined {
+  const plans = sentencesOf(text).filter((sentence) =>
+    /\b(?:I'?ll|I will|I'?m going to|let me|I'?ve|I (?:added|used|made|wrote|changed|put|moved|set))\b/i.test(
+      sentence,
+    ),
+  );
+  const plan = plans.at(-1);
+  return plan?.replace(/^.*?\b(?:I'?ll|I will|I'?m going to|let me|I'?ve)\s+/i, '').replace(/[.!?:]+$/, '');
+}
+
+function acknowledgementOf(text: string): string | undefined {
+  const first = sentencesOf(text)
+    .map((sentence) =>
+      sentence
+        .replace(
+          /^(?:understood|got it|right|ok(?:ay)?|sorry|you'?re right|good (?:point|catch)|makes sense|agreed|noted)\b[\s,.!:;—–-]*/i,
+          '',
+        )
+        .trim(),
+    )
+    .find((sentence) => sentence.split(' ').length >= 2);
+  return first?.replace(/[.!?:]+$/, '');
+}
+
+const FACT =
+  /\b(?:is|are|isn'?t|aren'?t|was|has|have|hasn'?t|doesn'?t|does not|don'?t|can'?t|never|only|returns?|gives?|makes?|breaks?|switches|sorts?|drops?|owns?|lives?|uses?|needs?|gets?|goes|takes?|tells?|means?|works?|runs?|belongs?)\b/i;
+
+function sentencesOf(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+|\s+[—–]\s+|;\s+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
+function oneSentence(parts: string[]): string | undefined {
+  if (parts.length === 0) return undefined;
+  const text = `${parts.join('; ')}.`.replace(/\s+/g, ' ');
+  const first = text[0]!.toUpperCase() + text.slice(1);
+  return first.length <= MAX_LESSON_CHARS ? first : `${first.slice(0, MAX_LESSON_CHARS - 1).trimEnd()}…`;
+}
+
+/** How much a sentence says what to do: prescriptions first, then general facts and reasons. */
 function ruleScore(sentence: string): number {
   let score = 0;
-  if (GENERAL.test(sentence)) score += 2;
-  if (/\b(?:always|never|prefer|must|convention|instead|rather|don'?t|do not|avoid)\b/i.test(sentence))
-    score += 2;
-  if (RULE.test(sentence)) score += 1;
+  if (PRESCRIPTIVE.test(sentence) || IMPERATIVE.test(sentence)) score += 3;
+  if (GENERAL.test(sentence)) score += 1;
+  if (FACT.test(sentence)) score += 1;
+  if (/\b(?:because|since|so that|otherwise|that'?s why|which (?:means|is why))\b/i.test(sentence))
+    score += 1;
+  if (/\?$/.test(sentence) && !PRESCRIPTIVE.test(sentence)) score -= 2;
+  if (/^(?:sure|fine|great|lol|heh|sigh|let'?s pretend)\b/i.test(sentence)) score -= 1;
   return score;
 }
 
+const PRESCRIPTIVE =
+  /\b(?:always|never|prefer|must(?:n'?t)?|should(?:n'?t)?|convention|instead|rather|don'?t|do not|avoid|only|has to|have to|needs? to|needs|make sure|use|keep|goes? (?:in|through|into)|belongs?|lives? in|are (?:\w+ )?(?:never|always)|what (?:you|we) want|the (?:right|correct|proper) (?:way|fix|thing)|needs?)\b/i;
+
 const LEADING =
-  /^(?:no+|nope|nah|stop|wait|hold on|hang on|actually|in fact|again|ugh|uh|hmm+|ok(?:ay)?|well|sorry|please|so|and|but|also|look|listen|as I (?:said|mentioned|told you|asked)(?: before| earlier| at the start| above)?|like this|here'?s how|do it (?:like this|this way)|like I (?:said|mentioned)|I (?:already )?told you(?: before)?|I said|once again|for the (?:second|third|last) time|that'?s (?:wrong|not (?:it|right|what I (?:asked|wanted)))|this is wrong)\b[\s,.!:;—–-]*/i;
+  /^(?:(?:no+|nope|nah|stop|wait|hold on|hang on|hmm+|ok(?:ay)?|so|well|fine|sure|right)(?=\s*[,.!:;—–-])|actually|in fact|again|ugh|uh|sorry|please|pls|plz|and|but|also|look(?=[,:])|listen(?=[,:])|whoa|careful|as I (?:said|mentioned|told you|asked)(?: before| earlier| at the start| above)?|like this|here'?s how|do it (?:like this|this way)|like I (?:said|mentioned)|I (?:already )?told you(?: before)?|I said|once again|for the (?:second|third|last) time|that'?s (?:wrong|not (?:it|right|what I (?:asked|wanted)))|this is wrong)\b[\s,.!:;—–-]*/i;
 
 function cleanSentence(sentence: string): string {
   let text = sentence.trim();
@@ -82,7 +186,7 @@ function cleanSentence(sentence: string): string {
   }
   text = text
     .replace(/^you (?:should|need to|have to|must)\s+/i, '')
-    .replace(/^(?:can|could|would|will) you (?:please )?not (.+?)\??$/i, 'Do not $1.')
+    .replace(/^(?:can|could|would|will) (?:you|we) (?:please |maybe |perhaps )*not (.+?)\??$/i, 'Do not $1.')
     .replace(/^(?:can|could|would|will) you (?:please )?(.+?)\?$/i, '$1.')
     .replace(/^(?:can|could|would|will) you (?:please )?/i, '')
     .replace(/^I (?:prefer|like)\b/i, 'The user prefers')
@@ -96,46 +200,11 @@ function cleanSentence(sentence: string): string {
 }
 
 /** Names one file (or a line of it) and nothing that makes it general. */
+/** An edit to one file or line ("rename it in foo.ts"), not a fact about where things are. */
 function isOneOff(rule: string): boolean {
   const namesFile = FILE_NAME.test(rule) || /\bline \d+\b/i.test(rule);
-  return namesFile && !GENERAL.test(rule.replace(/\bwe\b/i, ''));
-}
-
-const KIND_RULES: Array<[LessonKind, RegExp]> = [
-  [
-    6,
-    /\b(?:misunderstood|misread|I meant|you assumed|not what I (?:asked|meant|wanted)|the (?:requirement|goal|task|point|ask) (?:is|was)|wrong (?:problem|requirement)|I asked for|I wanted)\b/i,
-  ],
-  [
-    4,
-    /\b(?:doesn'?t|does not|don'?t|isn'?t|is not|can'?t|won'?t|only) (?:work|support|accept|exist|run|allow|need)\w*\b.*\b(?:npm|pnpm|yarn|bun|git|node|bash|zsh|shell|docker|python|pip|typescript|tsc|eslint|biome|prettier|vitest|jest|webpack|vite|cargo|rustc|go|java|sql|postgres|sqlite|linux|macos|windows|posix|api|flag|option|regex|library|framework)\b|\b(?:npm|pnpm|yarn|git|node|bash|docker|python|typescript|tsc|vitest|jest|cargo|sql|postgres|regex)\b.*\b(?:doesn'?t|does not|isn'?t|is not|can'?t|only|deprecated|not supported|removed)\b|\bthat'?s not how\b/i,
-  ],
-  [
-    3,
-    /\b(?:tests?|coverage|readab\w+|error handling|types?|any\b|lint|warnings?|too (?:long|verbose|complex)|small(?:er)? functions?|comments?|documentation|docs|edge cases?|quality|clean|robust|naming)\b/i,
-  ],
-  [
-    2,
-    /\b(?:first|before|after|then|step|process|workflow|run|check|verify|commit|review|ask me|branch|pull request|PR)\b/i,
-  ],
-  [
-    5,
-    /\b(?:this (?:repo|repository|project|codebase)|in (?:our|the) (?:repo|codebase|project)|our|lives? (?:in|under)|is (?:in|under)|located|directory|folder|module|package|we use|src\/|lib\/)\b/i,
-  ],
-];
-
-const KIND_BY_STEERING: Record<SteeringFinding['kind'], LessonKind> = {
-  rejection: 1,
-  correction: 5,
-  redirect: 2,
-  restatement: 1,
-  quality: 3,
-  preference: 1,
-};
-
-export function lessonKindOf(rule: string, finding: SteeringFinding): LessonKind {
-  if (/\b(?:prefers?|rather|style|convention)\b/i.test(rule)) return 1;
-  return KIND_RULES.find(([, pattern]) => pattern.test(rule))?.[0] ?? KIND_BY_STEERING[finding.kind];
+  if (!namesFile || GENERAL.test(rule.replace(/\bwe\b/i, ''))) return false;
+  return !/\b(?:lives?|is|are|belongs?|goes|comes? from|owns?|defined|configured|set)\b/i.test(rule);
 }
 
 /** Two lessons that say nearly the same thing: the later one is dropped. */

@@ -119,7 +119,7 @@ export const CUES: Cue[] = [
   cue(
     'restatement',
     2,
-    /\bfor the (?:second|third|fourth|last|nth) time\b|\bonce again\b|\bhow many times\b|\bI (?:keep|have to keep) (?:saying|telling|asking)\b/i,
+    /\b(?:for )?the (?:second|third|fourth|fifth|nth|umpteenth) time\b|\bonce again\b|\bhow many times\b|\bI (?:keep|have to keep) (?:saying|telling|asking)\b/i,
   ),
   cue(
     'restatement',
@@ -195,13 +195,13 @@ export const APPROVAL =
 export const NEW_TASK =
   /^\s*(?:(?:great|thanks|ok(?:ay)?|good|nice|cool|perfect)[,.!]?\s+)?(?:now|next|also|then|another thing|one more thing|let'?s (?:now|also|move)|can you (?:now |also )|could you (?:now |also )|moving on)\b/i;
 
-/** Environment and transient trouble: worth telling the agent, never worth a lesson. */
-export const TRANSIENT =
-  /\b(?:right now|at the moment|currently (?:down|broken|offline|unavailable)|today|this time|for now|temporar(?:y|ily)|flaky|flakes?|timed? ?out|rate[- ]?limit(?:ed)?|network (?:is|was|error|issue)|(?:is|was|went) (?:down|offline)|try (?:it )?again|retry|re-?run it|restart(?:ed)? (?:the|your|it)|my (?:machine|laptop|vpn|wifi)|vpn)\b/i;
+/** Trouble that passes or belongs to one machine: a lesson about it would be false tomorrow. */
+export const TRANSIENT_TROUBLE =
+  /\b(?:vpn|wi-?fi|network (?:is|was) (?:down|flaky|slow)|(?:is|was|went) (?:down|offline)|hiccup|outage|blip|glitch|try (?:it )?again|re-?try|re-?run it|restart(?:ed)? (?:the|your|it)|my (?:machine|laptop|vpn|wifi|connection))\b/i;
 
 /** Claims that something is missing from this machine: true here, false elsewhere. */
 export const NEGATIVE_TOOL_CLAIM =
-  /\b(?:isn'?t|is not|aren'?t|are not|not|no longer) (?:installed|available|on (?:the|my|your)? ?path|in (?:the )?path|set up|configured|present)\b|\bcommand not found\b|\bdon'?t have \w+ installed\b|\bthere(?:'s| is) no \w+ (?:binary|command|cli|installed)\b/i;
+  /\b(?:isn'?t|is not|aren'?t|are not|not|no longer) (?:installed|available|on (?:the|my|your|this)? ?(?:path|box|machine|host|server|laptop|vm|runner)|in (?:the )?path|set up|configured|present)\b|\bcommand not found\b|\bdon'?t have \w+ installed\b|\bthere(?:'s| is) no (?:\w+ (?:binary|command|cli|installed)|sudo|root)\b|\bno (?:sudo|root access)\b|\bon (?:this|my) (?:box|machine|laptop|host|vm)\b/i;
 
 /** Words that make a rule reach beyond the one file or task at hand. */
 export const GENERAL =
@@ -213,7 +213,7 @@ export const RULE =
 
 /** A sentence that starts as an instruction: "Use …", "Keep …", "Put …". */
 export const IMPERATIVE =
-  /^(?:use|run|put|write|call|keep|add|remove|read|change|move|follow|prefer|avoid|check|make|import|return|throw|store|name|format|reproduce|test|switch|create|leave|ask|commit|wrap|extract|pass|prepare|stick|treat|log|validate|split|document|delete|do|don'?t|never|always|only|start|end|place|fix|set|load|convert|send|handle|type|sort)\b/i;
+  /^(?:stop|no more|quit|use|run|put|write|call|keep|add|remove|read|change|move|follow|prefer|avoid|check|make|import|return|throw|store|name|format|reproduce|test|switch|create|leave|ask|commit|wrap|extract|pass|prepare|stick|treat|log|validate|split|document|delete|do|don'?t|never|always|only|start|end|place|fix|set|load|convert|send|handle|type|sort)\b/i;
 
 /** The person asks why something was not learned: a lesson should have been captured before. */
 export const WHY_NOT_LEARNED =
@@ -225,3 +225,19 @@ export const SELF_MEMORY_ADD = /\b(?:opencode-plusplus|ocpp)\s+memory\s+add\b/;
 /** A defect in this tool, seen in the session. */
 export const TOOL_DEFECT =
   /\b(?:opencode-plusplus|ocpp)\b[^\n]{0,160}\b(?:internal error|hook error|error:|exception|crash(?:ed)?|TypeError|ReferenceError|stack trace|bug)\b|\b(?:hook error|hook failed)\b[^\n]{0,120}\b(?:opencode-plusplus|ocpp)\b/i;
+
+/** An instruction with an end date: true today, not a standing rule. */
+export const TIME_LIMITED =
+  /\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week(?:end)?|sprint|release|time|once)|(?:this|next|on|until|till|by) (?:mon|tues|wednes|thurs|fri|satur|sun)day|until (?:tomorrow|further notice|next (?:week|month|release|sprint)|\d)|for now|for the time being|(?:code|release|merge|deploy) freeze|right now|at the moment)\b/i;
+
+/** A report that the work fails (still, again, now): the agent is not done, nothing to learn. */
+export const STILL_FAILING =
+  /\b(?:still|again|now|is|are|keeps?) (?:fails?|failing|crash\w*|broken|errors?|erroring|throws|hangs|red|doesn'?t work|does not work|not working|(?:gives|shows|returns) the same)\b|\bthe same (?:error|failure|crash|exception)\b|\byou broke (?:it|the build|the tests?|something)\b/i;
+
+/** A message that asks for one edit to the piece of work at hand ("one change: …"), not a rule. */
+export const ONE_OFF_EDIT =
+  /^\s*(?:(?:one|a|small|quick|tiny|minor|last) (?:more )?(?:change|tweak|edit|fix|thing)|one more thing)\s*[:,—–-]/i;
+
+/** Background about this ticket or one record: why the work came up, what happened to whom. */
+export const NARRATIVE =
+  /^\s*(?:ok(?:ay)?,? )?(?:so )?(?:the (?:story|background|context|reason)|here'?s (?:the|what) (?:story|happened|background))\b|\bthe reason (?:this|it) came up\b|\b(?:customer|user|order|ticket|account|invoice) #?\d{3,}\b/i;

@@ -5,6 +5,8 @@
  * optional here and unknown line types are skipped. Sidechain lines (subagents) are not the
  * user's conversation and are skipped too.
  */
+
+import { userTextEntries } from './host-text.js';
 import {
   assistantBlocks,
   cap,
@@ -22,11 +24,6 @@ import {
 const REJECTED =
   /user doesn'?t want to proceed with this tool use|tool use was rejected|user rejected tool use/i;
 const REJECTION_FEEDBACK = /the user said:\s*([\s\S]+)$/i;
-/** User-role text the host wrote, not the person. */
-const HOST_TEXT =
-  /^\s*(?:\w+ hook (?:feedback|blocking error|error)\b|Reflection \(opencode-plusplus\)|<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder|user-prompt-submit-hook|bash-input|bash-stdout|bash-stderr)>|Caveat: The messages below|This session is being continued from a previous conversation)/;
-const INTERRUPTED = /^\s*\[Request interrupted by user/;
-
 export const claudeReader: TranscriptReader = {
   format: 'claude',
   detect(value) {
@@ -52,7 +49,7 @@ export const claudeReader: TranscriptReader = {
 function userEntries(value: Record<string, unknown>, line: number): TranscriptEntry[] {
   const content = (value.message as Record<string, unknown>).content;
   const meta = value.isMeta === true || value.isCompactSummary === true;
-  if (typeof content === 'string') return [userText(content, line, meta)];
+  if (typeof content === 'string') return userTextEntries([content], line, meta);
   if (!Array.isArray(content)) return [];
   const entries: TranscriptEntry[] = [];
   const texts: string[] = [];
@@ -61,14 +58,7 @@ function userEntries(value: Record<string, unknown>, line: number): TranscriptEn
     if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
     else if (block.type === 'tool_result') entries.push(...toolResult(block, value.toolUseResult, line));
   }
-  if (texts.length > 0) entries.push(userText(texts.join('\n'), line, meta));
-  return entries;
-}
-
-function userText(text: string, line: number, meta: boolean): TranscriptEntry {
-  if (INTERRUPTED.test(text))
-    return { line, role: 'user', text: '[interrupted]', meta: true, interrupt: true };
-  return { line, role: 'user', text: cap(text.trim(), USER_TEXT_CAP), meta: meta || HOST_TEXT.test(text) };
+  return [...entries, ...userTextEntries(texts, line, meta)];
 }
 
 function toolResult(block: Record<string, unknown>, toolUseResult: unknown, line: number): TranscriptEntry[] {

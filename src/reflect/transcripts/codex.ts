@@ -4,6 +4,8 @@
  * (`item.completed` with agent messages, command executions and file changes). Anything else is
  * skipped.
  */
+
+import { userTextEntries } from './host-text.js';
 import {
   cap,
   inputSummary,
@@ -14,11 +16,7 @@ import {
   type TranscriptEntry,
   type TranscriptReader,
   textOf,
-  USER_TEXT_CAP,
 } from './types.js';
-
-const HOST_TEXT =
-  /^\s*<(?:environment_context|user_instructions|turn_aborted|INSTRUCTIONS)>|^\s*# AGENTS\.md instructions/;
 
 export const codexReader: TranscriptReader = {
   format: 'codex',
@@ -38,9 +36,21 @@ export const codexReader: TranscriptReader = {
 
 function rolloutLine(type: string, payload: Record<string, unknown>, line: number): LineFacts {
   if (type === 'session_meta') return { sessionId: stringOf(payload.id), cwd: stringOf(payload.cwd) };
+  if (type === 'event_msg' && payload.type === 'turn_aborted')
+    return { entries: [{ line, role: 'user', text: '[interrupted]', meta: true, interrupt: true }] };
   if (type !== 'response_item') return {};
+  if (payload.type === 'message' && payload.role === 'user') return { entries: userMessage(payload, line) };
   const entry = responseItem(payload, line);
   return entry ? { entries: [entry] } : {};
+}
+
+/** A user message block by block: AGENTS.md and environment blocks are context, the rest the person's. */
+function userMessage(payload: Record<string, unknown>, line: number): TranscriptEntry[] {
+  const blocks = Array.isArray(payload.content) ? payload.content : [payload.content];
+  return userTextEntries(
+    blocks.map((block) => textOf(isRecord(block) ? [block] : block)),
+    line,
+  );
 }
 
 function responseItem(payload: Record<string, unknown>, line: number): TranscriptEntry | undefined {
@@ -48,8 +58,6 @@ function responseItem(payload: Record<string, unknown>, line: number): Transcrip
     case 'message': {
       const text = textOf(payload.content).trim();
       if (!text) return undefined;
-      if (payload.role === 'user')
-        return { line, role: 'user', text: cap(text, USER_TEXT_CAP), meta: HOST_TEXT.test(text) };
       if (payload.role === 'assistant') return { line, role: 'assistant', text: cap(text, OTHER_TEXT_CAP) };
       return undefined;
     }
@@ -68,17 +76,15 @@ function responseItem(payload: Record<string, unknown>, line: number): Transcrip
     }
     case 'function_call_output':
     case 'custom_tool_call_output': {
-      const output = outputText(payload.output);
+      const { output, exitCode } = structuredOutput(outputText(payload.output));
+      const rejected = REJECTED.test(output);
       return {
         line,
         role: 'tool-result',
         toolId: stringOf(payload.call_id),
         text: cap(output, OTHER_TEXT_CAP),
-        failed:
-          /\bexit(?:ed with)? code:? [1-9]|\bprocess exited with code [1-9]|"exit_code":\s*[1-9]|rejected|declined/i.test(
-            output,
-          ),
-        rejected: /\brejected by (the )?user|user (declined|rejected|denied)/i.test(output),
+        failed: rejected || (exitCode !== undefined ? exitCode !== 0 : FAILED.test(output)),
+        rejected,
       };
     }
     default:
@@ -129,6 +135,22 @@ function execItem(item: Record<string, unknown>, line: number): TranscriptEntry[
       ];
     default:
       return [];
+  }
+}
+
+const REJECTED = /\b(?:rejected|declined|denied) by (?:the )?user\b|\buser (?:declined|rejected|denied)\b/i;
+const FAILED = /\bexit(?:ed with)? code:? [1-9]|\bprocess exited with code [1-9]|"exit_code":\s*[1-9]/i;
+
+/** Codex wraps a command's output as `{"output": …, "metadata": {"exit_code": …}}`. */
+function structuredOutput(text: string): { output: string; exitCode?: number } {
+  if (!text.trimStart().startsWith('{')) return { output: text };
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isRecord(value) || typeof value.output !== 'string') return { output: text };
+    const exit = isRecord(value.metadata) ? value.metadata.exit_code : undefined;
+    return typeof exit === 'number' ? { output: value.output, exitCode: exit } : { output: value.output };
+  } catch {
+    return { output: text };
   }
 }
 

@@ -3,6 +3,8 @@
  * {role: user | assistant | toolResult, content}}` lines; tool calls are `toolCall` content blocks
  * of assistant messages, results are `toolResult` messages with `isError`.
  */
+
+import { userTextEntries } from './host-text.js';
 import {
   assistantBlocks,
   cap,
@@ -12,7 +14,6 @@ import {
   type TranscriptEntry,
   type TranscriptReader,
   textOf,
-  USER_TEXT_CAP,
 } from './types.js';
 
 export const openclawReader: TranscriptReader = {
@@ -32,8 +33,9 @@ export const openclawReader: TranscriptReader = {
 
 function messageEntries(message: Record<string, unknown>, line: number): TranscriptEntry[] {
   if (message.role === 'user') {
-    const text = textOf(message.content).trim();
-    return text ? [{ line, role: 'user', text: cap(text, USER_TEXT_CAP) }] : [];
+    const content = message.content;
+    const blocks = Array.isArray(content) ? content.map((block) => textOf([block])) : [textOf(content)];
+    return userTextEntries(blocks, line);
   }
   if (message.role === 'toolResult') {
     const text = textOf(message.content);

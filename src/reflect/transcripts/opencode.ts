@@ -3,6 +3,8 @@
  * step_start, step_finish, reasoning, error) and exported sessions (`opencode export`: one JSON
  * document `{info, messages: [{info: {role}, parts: [...]}]}`), whose parts are read the same way.
  */
+
+import { userTextEntries } from './host-text.js';
 import {
   cap,
   inputSummary,
@@ -12,7 +14,6 @@ import {
   stringOf,
   type TranscriptEntry,
   type TranscriptReader,
-  USER_TEXT_CAP,
 } from './types.js';
 
 const EVENT_TYPES = new Set(['step_start', 'step_finish', 'text', 'tool_use', 'reasoning', 'error', 'done']);
@@ -43,7 +44,7 @@ export function partEntries(part: Record<string, unknown>, role: string, line: n
   if (part.type === 'text' && typeof part.text === 'string') {
     if (part.synthetic === true) return [];
     return role === 'user'
-      ? [{ line, role: 'user', text: cap(part.text.trim(), USER_TEXT_CAP) }]
+      ? userTextEntries([part.text], line)
       : [{ line, role: 'assistant', text: cap(part.text.trim(), OTHER_TEXT_CAP) }];
   }
   if (part.type !== 'tool' && part.type !== 'tool_use') return [];
