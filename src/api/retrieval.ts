@@ -149,7 +149,7 @@ export async function openRetrieval(directory: string, options: OpenOptions = {}
     project,
     tokens,
     async run(task, runOptions) {
-      historyPromise ??= loadChangeHistory(root, loaded.config.retrieve.historyCommits);
+      historyPromise ??= loadChangeHistory(root, loaded.config.retrieve.historyCommits, options.readOnly);
       const history = await historyPromise;
       // The ablation is plain BM25 and nothing else; otherwise lessons matching the task vote too.
       const matching = runOptions.mode === 'plain-bm25' ? [] : await lessons(task);
