@@ -50,6 +50,9 @@ describe('project.json', () => {
     expect(readFileSync(join(root, '.agent-context/summary.md'), 'utf8')).toContain('`lib/blob.ts` | binary');
     await buildContextPackage(root);
     expect(readFileSync(join(root, '.agent-context/project.json'), 'utf8')).toBe(first);
+    const explained = runCli(['explain', 'lib/blob.ts', root], root);
+    expect(explained.code).toBe(2);
+    expect(explained.stderr).toContain('skipped (binary)');
   });
 
   it('does not hang on a long run of dashes (the generated-marker pattern stays linear)', () => {
