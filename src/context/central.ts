@@ -7,6 +7,7 @@
  */
 import type { DependencyGraph } from '../graph/types.js';
 import type { IndexedFile } from '../index/types.js';
+import { CODE_LANGUAGES } from '../scan/classify.js';
 import { isAuxiliaryPath } from '../scan/file-kinds.js';
 import type { Entrypoint } from './entrypoints.js';
 import type { FileRank } from './rank.js';
@@ -19,29 +20,9 @@ export interface CentralModule {
   summary: string;
 }
 
-/** Languages whose files hold program logic (markup, styles and shell scripts do not make a module central). */
-const MODULE_LANGUAGES = new Set([
-  'typescript',
-  'javascript',
-  'python',
-  'go',
-  'rust',
-  'java',
-  'kotlin',
-  'scala',
-  'swift',
-  'c',
-  'cpp',
-  'csharp',
-  'ruby',
-  'php',
-  'lua',
-  'dart',
-  'elixir',
-  'vue',
-  'svelte',
-  'astro',
-]);
+/** Code languages minus markup, styles, queries and shell scripts: those do not make a module central. */
+const NOT_MODULES = new Set(['shell', 'powershell', 'sql', 'graphql', 'protobuf', 'css', 'html']);
+const MODULE_LANGUAGES = new Set([...CODE_LANGUAGES].filter((language) => !NOT_MODULES.has(language)));
 const MAX_ENTRY_UNITS = 3;
 /** The list never grows past this, whatever the config says: a longer one is not "read first". */
 export const MAX_CENTRAL = 12;
