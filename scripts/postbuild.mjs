@@ -22,6 +22,13 @@ for (const [name, schema] of Object.entries(contractJsonSchemas())) {
   );
 }
 
+// The JSON Schema of .agent-context/project.json (what AGENTS.md says, as data).
+const { projectJsonSchema } = await import('../dist/context/project-schema.js');
+writeFileSync(
+  new URL('../schema/project.schema.json', import.meta.url),
+  `${JSON.stringify(projectJsonSchema(), null, 2)}\n`,
+);
+
 // The resolved defaults as plain JSON: loading a repository without a config file needs no zod.
 const { defaultConfig } = await import('../dist/config/schema.js');
 writeFileSync(

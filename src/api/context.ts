@@ -69,7 +69,12 @@ export async function explain(
     import('../context/explain.js'),
   ]);
   const context = await loadBuiltContext(root);
-  return { ...explainFile(context!, file), refreshed };
+  const { readTextIfExists } = await import('../shared/fs.js');
+  const { absolutePath } = await import('../shared/path.js');
+  const { layout } = await import('../shared/layout.js');
+  const projectText = await readTextIfExists(absolutePath(root, layout.project));
+  const skipped = projectText ? ((JSON.parse(projectText) as { skipped?: [] }).skipped ?? []) : [];
+  return { ...explainFile(context!, file, skipped), refreshed };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import { detectEntrypoints } from '../context/entrypoints.js';
-import { type LoadedContext, loadBuiltContext } from '../context/load.js';
+import { computeUnwrittenContext, type LoadedContext, loadBuiltContext } from '../context/load.js';
 import { readMemory } from '../memory/lessons.js';
 import { rankLessons } from '../memory/relevance.js';
 import { servedViews } from '../memory/serving.js';
@@ -24,13 +24,14 @@ import type { RetrievalSettings, RetrievalSignal } from '../retrieve/types.js';
 import { kindOf, languageOf } from '../scan/classify.js';
 import { detectProject, type ProjectFacts } from '../scan/project.js';
 import type { FileKind, ScannedFile } from '../scan/types.js';
-import { OcppError, usageError } from '../shared/errors.js';
-import { readTextSync } from '../shared/fs.js';
+import { inputError, OcppError, usageError } from '../shared/errors.js';
+import { silentBus } from '../shared/events.js';
+import { existingDirectory, readTextSync } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, resolveAbsolute } from '../shared/path.js';
 import { lessonsSignal, PACK_LESSONS, type TaskLesson } from '../task/lessons.js';
 import { taskIdOf } from '../task/task-id.js';
-import { type CallOptions, ensureFreshContext } from './context.js';
+import { type CallOptions, ensureFreshContext, freshness } from './context.js';
 
 export interface RetrieveOptions extends CallOptions {
   /** How many files to list. @default config `retrieve.top` (20) */
@@ -101,11 +102,14 @@ export interface RetrievalSession {
   close(): Promise<void>;
 }
 
-export async function openRetrieval(directory: string, options: CallOptions = {}): Promise<RetrievalSession> {
-  const root = resolveAbsolute(directory);
-  await ensureFreshContext(root, options);
-  const context = await loadBuiltContext(root);
-  if (!context) throw new OcppError('INTERNAL', `the context of ${root} is missing right after building it`);
+export interface OpenOptions extends CallOptions {
+  /** Write nothing: a missing or stale context is computed in memory, caches are not saved. @default false */
+  readOnly?: boolean;
+}
+
+export async function openRetrieval(directory: string, options: OpenOptions = {}): Promise<RetrievalSession> {
+  const root = await existingDirectory(directory);
+  const context = await contextOf(root, options);
   const loaded = await loadConfig(root);
   const project = projectOf(root, context);
   const cache = LexicalCache.forRoot(root);
@@ -146,7 +150,7 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
     project,
     tokens,
     async run(task, runOptions) {
-      historyPromise ??= loadChangeHistory(root, loaded.config.retrieve.historyCommits);
+      historyPromise ??= loadChangeHistory(root, loaded.config.retrieve.historyCommits, options.readOnly);
       const history = await historyPromise;
       // The ablation is plain BM25 and nothing else; otherwise lessons matching the task vote too.
       const matching = runOptions.mode === 'plain-bm25' ? [] : await lessons(task);
@@ -181,6 +185,7 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
       }
     },
     async close() {
+      if (options.readOnly) return;
       const hashes = new Set(context.files.map((file) => file.hash));
       await cache.save(hashes).catch(() => undefined);
       await tokens.save().catch(() => undefined);
@@ -188,10 +193,33 @@ export async function openRetrieval(directory: string, options: CallOptions = {}
   };
 }
 
-/** Runs `action` on an open retrieval session and always writes its caches back. */
+/** The built context, refreshed first when stale; read-only: the tree's context computed in memory instead. */
+async function contextOf(root: string, options: OpenOptions): Promise<LoadedContext> {
+  if (options.readOnly) {
+    const current = await freshness(root, options);
+    if (current.verdict === 'fresh') return (await loadBuiltContext(root))!;
+    options.bus?.log('info', `context is ${current.verdict}: computing it in memory (nothing is written)`);
+    return computeUnwrittenContext(root, options.bus ?? silentBus());
+  }
+  await ensureFreshContext(root, options);
+  const context = await loadBuiltContext(root);
+  if (!context) throw new OcppError('INTERNAL', `the context of ${root} is missing right after building it`);
+  return context;
+}
+
+/** A task or query that says something: checked before anything is built or written. */
+export function checkedTask(task: string): string {
+  if (task.trim().length === 0)
+    throw inputError('the task is empty', {
+      hint: 'describe the change, e.g. "fix the timeout when a retry is aborted"',
+    });
+  return task;
+}
+
+/** Runs `action` on an open retrieval session and always writes its caches back (unless read-only). */
 export async function withRetrieval<T>(
   directory: string,
-  options: CallOptions,
+  options: OpenOptions,
   action: (session: RetrievalSession) => Promise<T>,
 ): Promise<T> {
   const session = await openRetrieval(directory, options);
@@ -208,6 +236,8 @@ export async function retrieve(
   directory = '.',
   options: RetrieveOptions = {},
 ): Promise<RetrieveResult> {
+  checkedTask(task);
+  if (options.top !== undefined) checkedCount(options.top, '--top');
   return withRetrieval(directory, options, async (session) => {
     const top = checkedCount(options.top ?? session.config.retrieve.top, '--top');
     const { retrieval } = await session.run(task, { ...options, top });
@@ -316,6 +346,7 @@ const LESSON_PATHS = 10;
  * the lessons that match it (recorded as served to the task, when they differ from last time).
  */
 export async function pack(task: string, directory = '.', options: PackOptions = {}): Promise<PackResult> {
+  checkedTask(task);
   const result = await withRetrieval(directory, options, (session) =>
     packWithSession(session, task, options),
   );
@@ -423,6 +454,8 @@ export async function ragSearch(
   directory = '.',
   options: RagSearchOptions = {},
 ): Promise<RagSearchResult> {
+  checkedTask(query);
+  if (options.top !== undefined) checkedCount(options.top, '--top');
   return withRetrieval(directory, options, async (session) => {
     const limit = checkedCount(options.top ?? 10, '--top');
     const { retrieval, corpus } = await session.run(query, { top: SEARCHED_FILES, tests: 10 });

@@ -11,6 +11,7 @@ import type { TaskPack, TaskRepository } from '../task/types.js';
 import { type TaskRunResult, writeTaskRun } from '../task/write-task-run.js';
 import { update } from './context.js';
 import {
+  checkedTask,
   type PackOptions,
   packWithSession,
   type RetrievalSession,
@@ -25,13 +26,15 @@ export interface TaskOptions extends PackOptions {
 
 /** The task pack of a task: files, tests, config, entrypoints, commands and edit boundary. Writes nothing. */
 export async function plan(task: string, directory = '.', options: PackOptions = {}): Promise<TaskPack> {
-  return withRetrieval(directory, options, (session) =>
+  checkedTask(task);
+  return withRetrieval(directory, { ...options, readOnly: true }, (session) =>
     buildTaskPack(task, taskRepository(session, options), budgetOf(options)),
   );
 }
 
 /** Builds the task pack and writes `.agent-context/runs/<task-id>/`. */
 export async function task(task: string, directory = '.', options: TaskOptions = {}): Promise<TaskRunResult> {
+  checkedTask(task);
   const result = await withRetrieval(directory, options, async (session) => {
     const pack = await buildTaskPack(task, taskRepository(session, options), budgetOf(options));
     const run = await writeTaskRun(session.root, pack, {

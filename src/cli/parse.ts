@@ -9,3 +9,22 @@ export function parseCount(text: string, flag: string, min = 1): number {
   }
   return value;
 }
+
+/**
+ * The absolute path of a file a flag names for writing, checked before any work is done: a
+ * directory there is a usage error naming the flag, not an EISDIR after the work.
+ */
+export async function parseOutputFile(cwd: string, text: string, flag: string): Promise<string> {
+  const [{ stat }, { resolveAbsolute }] = await Promise.all([
+    import('node:fs/promises'),
+    import('../shared/path.js'),
+  ]);
+  const path = resolveAbsolute(cwd, text);
+  const stats = await stat(path).catch(() => undefined);
+  if (stats?.isDirectory())
+    throw usageError(
+      `${flag} ${text} is a directory`,
+      `give the path of a file to write, e.g. ${flag} ${text.replace(/\/+$/, '')}/pack.md`,
+    );
+  return path;
+}

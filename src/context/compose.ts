@@ -3,21 +3,30 @@
  * manifest. No disk writes here; `writeContextPackage()` is the last step.
  */
 import type { LoadedConfig } from '../config/load.js';
+import { detectRunners } from '../contracts/infer/tests.js';
+import { treeFiles } from '../contracts/tree.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { adapters } from '../index/languages/registry.js';
 import { textAdapter } from '../index/languages/text.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import type { TokenCache } from '../pack/tokenizer.js';
+import { isManifest } from '../scan/file-kinds.js';
+import { generatedFiles } from '../scan/generated.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScanResult } from '../scan/types.js';
+import { globMatcher } from '../shared/glob.js';
 import { hashEntries, sha256 } from '../shared/hash.js';
 import { formatJsonFile, stableStringify } from '../shared/json.js';
 import { layout, MACHINE_LOCAL } from '../shared/layout.js';
 import { replaceManagedBlock, withoutManagedBlock } from '../shared/managed-block.js';
 import { TOOL_NAME, toolVersion } from '../shared/version.js';
+import { centralModules } from './central.js';
 import { observeConventions } from './conventions.js';
+import { describeProject } from './description.js';
 import { detectEntrypoints } from './entrypoints.js';
 import { type ComponentHashes, type ContextManifest, MANIFEST_SCHEMA_VERSION } from './manifest.js';
+import { composeProjectJson } from './project-json.js';
+import type { ProjectJson } from './project-schema.js';
 import { type FileRank, rankFiles } from './rank.js';
 import { assessReadiness, type ReadinessReport } from './readiness.js';
 import { calculateTokenSavings, type TokenSavings } from './savings.js';
@@ -38,7 +47,9 @@ export interface ComposeInput {
   config: LoadedConfig;
   tokens: TokenCache;
   contents?: Map<string, string>;
-  readme?: string;
+  readme?: { path: string; text: string };
+  /** A repository file's text (manifests and runner configs); undefined when it does not exist. */
+  readFile: (path: string) => string | undefined;
   /** A file's unchanged line of the previous index.json, when there is one (saves serialising it again). */
   previousIndexLine?: (file: IndexedFile) => string | undefined;
   /** The agents file's current text (undefined when it does not exist yet). */
@@ -64,6 +75,7 @@ export interface ContextPackage {
   files: GeneratedFile[];
   manifest: ContextManifest;
   summary: RepositorySummary;
+  project: ProjectJson;
   readiness: ReadinessReport;
   savings: TokenSavings;
   ranking: FileRank[];
@@ -74,16 +86,47 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   const entrypoints = detectEntrypoints(input.files, input.project, config.context.entrypoints);
   const ranking = rankFiles(input.graph, input.files, entrypoints);
   const conventions = observeConventions(input.scan.files, input.files, input.project);
+  const central = centralModules(
+    input.files,
+    input.graph,
+    entrypoints,
+    ranking,
+    config.context.centralModules,
+  );
+  const description = describeProject(input.project, input.files, input.readme);
   const summary = summarizeRepository({
     rootName: input.rootName,
     scanned: input.scan.files,
     files: input.files,
     project: input.project,
-    ranking,
+    description,
     entrypoints,
+    central,
     conventions,
-    ...(input.readme === undefined ? {} : { readme: input.readme }),
-    centralModules: config.context.centralModules,
+  });
+  const project = composeProjectJson({
+    name: summary.name,
+    description,
+    scanned: input.scan.files,
+    files: input.files,
+    project: input.project,
+    entrypoints,
+    central,
+    runners: detectRunners({
+      files: treeFiles(input.scan.files),
+      project: input.project,
+      graph: input.graph,
+      readFile: input.readFile,
+    }),
+    generated: generatedFiles(
+      input.scan.files,
+      input.scan.commandOutputs ?? [],
+      globMatcher(config.scan.generated),
+    ),
+    languages: summary.languages,
+    layout: summary.layout,
+    conventions,
+    configuration: rootConfiguration(input.scan.files),
   });
   const agentsUserText = withoutManagedBlock(input.agentsFileText ?? '');
   const readiness = assessReadiness(
@@ -92,7 +135,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     config.context.agentsFile,
     agentsUserText.trim().length > 0,
   );
-  const agentsBlock = renderAgentsBlock(summary, input.lessons ? { lessons: input.lessons } : {});
+  const agentsBlock = renderAgentsBlock(project, input.lessons ? { lessons: input.lessons } : {});
   const sizes = new Map(input.scan.files.map((file) => [file.path, file.size]));
   const savings = calculateTokenSavings({
     root: input.root,
@@ -119,6 +162,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
       ),
     },
     { path: layout.graph, content: graphDocument(input.graph) },
+    { path: layout.project, content: formatJsonFile(project) },
     {
       path: layout.ranking,
       content: jsonLinesDocument({ schemaVersion: OUTPUT_SCHEMA_VERSION }, 'files', ranking),
@@ -127,6 +171,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
       path: layout.summary,
       content: renderSummaryMarkdown({
         summary,
+        project,
         readiness,
         savings,
         graph: input.graph,
@@ -144,7 +189,18 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     },
   ];
   const manifest = buildManifest(input, files);
-  return { files, manifest, summary, readiness, savings, ranking };
+  return { files, manifest, summary, project, readiness, savings, ranking };
+}
+
+/** Configuration files at the root, the first few: what an agent should know exists. */
+function rootConfiguration(files: readonly ScanResult['files'][number][]): string[] {
+  const atRoot = files.filter((file) => file.kind === 'config' && !file.path.includes('/'));
+  // Manifests first: they say what the project is; dotfiles come after.
+  const ordered = [
+    ...atRoot.filter((file) => isManifest(file.path)),
+    ...atRoot.filter((file) => !isManifest(file.path)),
+  ];
+  return ordered.slice(0, 5).map((file) => file.path);
 }
 
 function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextManifest {

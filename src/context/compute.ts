@@ -157,6 +157,7 @@ async function composeFrom(
     root,
     scanned.scan.files.map((file) => file.path),
   );
+  const { repositoryReader } = await import('../contracts/tree.js');
   const { readLessonLines } = await import('./lessons.js');
   const lessons = await readLessonLines(root, config.config.memory.servedInAgentsFile);
   const commit = scanned.scan.source === 'git' ? await headCommit(root) : undefined;
@@ -172,6 +173,7 @@ async function composeFrom(
     tokens,
     contents: scanned.contents,
     ...(readme === undefined ? {} : { readme }),
+    readFile: repositoryReader(root, scanned.contents),
     agentsFileText: agentsText,
     previousIndexLine: (file) => facts.lineFor(file),
     agentsFileScanned: await isScanned(root, config.config.context.agentsFile, scanned),
@@ -274,9 +276,13 @@ async function outputsMatch(
   return true;
 }
 
-async function readReadme(root: string, paths: string[]): Promise<string | undefined> {
-  const name = paths.find((path) => /^readme(\.md|\.markdown|\.rst|\.txt)?$/i.test(path));
-  return name ? readTextIfExists(absolutePath(root, name)) : undefined;
+async function readReadme(
+  root: string,
+  paths: string[],
+): Promise<{ path: string; text: string } | undefined> {
+  const path = paths.find((candidate) => /^readme(\.md|\.markdown|\.rst|\.txt)?$/i.test(candidate));
+  const text = path ? await readTextIfExists(absolutePath(root, path)) : undefined;
+  return path && text !== undefined ? { path, text } : undefined;
 }
 
 /** Would a scan list this file? Yes when this scan did; for a file not written yet, unless .gitignore excludes it. */

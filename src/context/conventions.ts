@@ -1,7 +1,9 @@
 /** Conventions observed in the tree (not prescribed): how tests are named and placed, module style, tooling. */
 import type { IndexedFile } from '../index/types.js';
+import { mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScannedFile } from '../scan/types.js';
+import { measureModuleStyle } from './module-style.js';
 
 export interface Convention {
   id: string;
@@ -27,9 +29,7 @@ export function observeConventions(
   project: ProjectFacts,
 ): Convention[] {
   const conventions: Convention[] = [];
-  const tests = scanned.filter(
-    (file) => file.kind === 'test' && file.language !== 'json' && !/fixtures?\//.test(file.path),
-  );
+  const tests = scanned.filter((file) => file.kind === 'test' && file.language !== 'json');
   const naming = TEST_NAMING.map(([id, pattern, text]) => ({
     id,
     text,
@@ -101,32 +101,14 @@ function testPlacement(tests: ScannedFile[]): Convention | undefined {
 }
 
 function moduleStyleOf(files: IndexedFile[], project: ProjectFacts): Convention | undefined {
-  const scripts = files.filter(
-    (file) => file.kind === 'source' && (file.language === 'typescript' || file.language === 'javascript'),
-  );
-  if (scripts.length === 0) return undefined;
-  let esm = 0;
-  let commonjs = 0;
-  for (const file of scripts) {
-    if (
-      file.imports.some((entry) => entry.kind === 'static') ||
-      file.exports.some((entry) => entry.line > 0 && !entry.from)
-    )
-      esm++;
-    else if (file.imports.some((entry) => entry.kind === 'require')) commonjs++;
-  }
-  const declared = project.moduleType === 'esm' ? ' (package.json "type": "module")' : '';
-  if (esm >= commonjs)
-    return {
-      id: 'module-style',
-      text: `ES modules (\`import\`/\`export\`)${declared}.`,
-      evidence: `${esm} ESM vs ${commonjs} CommonJS files`,
-    };
-  return {
-    id: 'module-style',
-    text: 'CommonJS modules (`require`/`module.exports`).',
-    evidence: `${commonjs} CommonJS vs ${esm} ESM files`,
-  };
+  const measured = measureModuleStyle(files, mainPackage(project.packages));
+  if (measured.esm + measured.commonjs === 0 || !measured.style) return undefined;
+  const text = {
+    esm: 'ES modules (`import`/`export`).',
+    commonjs: 'CommonJS modules (`require`/`module.exports`).',
+    mixed: 'Both ES modules and CommonJS are in use: follow the file you edit and its neighbours.',
+  }[measured.style];
+  return { id: 'module-style', text, evidence: measured.evidence };
 }
 
 function relativeImportExtensions(files: IndexedFile[]): Convention | undefined {

@@ -1,5 +1,7 @@
 /** Where execution starts: declared in manifests, or by each ecosystem's conventions. */
 import type { IndexedFile } from '../index/types.js';
+import { isAuxiliaryPath, isTestOrFixturePath } from '../scan/file-kinds.js';
+import { mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 
 export interface Entrypoint {
@@ -59,14 +61,18 @@ export function detectEntrypoints(
       if (file.summary.text.startsWith('#!')) add(file.path, 'executable script', false);
     }
   }
-  // Examples have mains too; they come after the project's own entrypoints.
-  const example = (path: string) => Number(/(^|\/)_?examples?\//.test(path));
-  return [...found.values()].sort(
-    (a, b) =>
-      Number(b.declared) - Number(a.declared) ||
-      example(a.path) - example(b.path) ||
-      (a.path < b.path ? -1 : 1),
-  );
+  // Examples, scripts and playgrounds have mains too; they are not where the project starts.
+  const main = mainPackage(project.packages);
+  const outsideMain = (path: string) =>
+    Number(main !== undefined && main.path !== '.' && !path.startsWith(`${main.path}/`));
+  return [...found.values()]
+    .filter((entry) => !isAuxiliaryPath(entry.path) && !isTestOrFixturePath(entry.path))
+    .sort(
+      (a, b) =>
+        Number(b.declared) - Number(a.declared) ||
+        outsideMain(a.path) - outsideMain(b.path) ||
+        (a.path < b.path ? -1 : 1),
+    );
 }
 
 /** `package main` with `func main()`, wherever it sits (a monorepo's `services/api/main.go`). */
@@ -88,11 +94,9 @@ function existingSourceFor(path: string, byPath: Map<string, IndexedFile>): stri
   const clean = path.replace(/^\.\//, '');
   if (byPath.has(clean)) return clean;
   const stem = clean.replace(/\.(d\.)?[cm]?[jt]sx?$/, '');
-  const candidates = [
-    stem,
-    stem.replace(/^(dist|build|lib|out)\//, 'src/'),
-    stem.replace(/^(dist|build|lib|out)\/(src\/)?/, 'src/'),
-  ];
+  // Build output inside a workspace package (`packages/vite/dist/node/index.js`) maps to that package's src/.
+  const output = /^((?:.+\/)?)(dist|build|lib|out)\/(src\/)?(.*)$/.exec(stem);
+  const candidates = [stem, ...(output ? [`${output[1]}src/${output[4]}`] : [])];
   for (const candidate of candidates) {
     for (const extension of ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.jsx']) {
       if (byPath.has(`${candidate}${extension}`)) return `${candidate}${extension}`;

@@ -17,9 +17,23 @@ export interface FileExplanation {
   unresolved: Array<{ specifier: string; line: number; reason: string; detail?: string }>;
 }
 
-export function explainFile(context: LoadedContext, path: string): FileExplanation {
+export function explainFile(
+  context: LoadedContext,
+  path: string,
+  skipped: ReadonlyArray<{ path: string; reason: string; detail?: string }> = [],
+): FileExplanation {
   const normalized = path.replace(/\\/g, '/').replace(/^\.\//, '');
   const file = context.files.find((entry) => entry.path === normalized);
+  const skip = skipped.find((entry) => entry.path === normalized);
+  if (!file && skip) {
+    throw new OcppError(
+      'NOT_FOUND',
+      `${normalized} is not indexed: skipped (${skip.reason}${skip.detail ? `: ${skip.detail}` : ''})`,
+      {
+        hint: 'skipped files are listed with their reason in .agent-context/project.json and summary.md',
+      },
+    );
+  }
   if (!file) {
     const near = context.files
       .filter((entry) => entry.path.endsWith(`/${normalized}`) || entry.path.endsWith(normalized))

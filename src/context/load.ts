@@ -2,6 +2,7 @@
 import type { DependencyGraph } from '../graph/types.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import { OcppError } from '../shared/errors.js';
+import type { EventBus } from '../shared/events.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { parseJson } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
@@ -48,4 +49,29 @@ async function readRequired(file: string, display: string): Promise<unknown> {
     });
   }
   return parseJson(text, display);
+}
+
+/**
+ * The context of the tree as it is now, computed in memory and written nowhere: for commands
+ * that promise to write nothing (`plan`) when the built context is missing or stale.
+ */
+export async function computeUnwrittenContext(root: string, bus: EventBus): Promise<LoadedContext> {
+  const [{ loadConfig }, { computeContext }, { stageTimer }] = await Promise.all([
+    import('../config/load.js'),
+    import('./compute.js'),
+    import('./build.js'),
+  ]);
+  const config = await loadConfig(root);
+  const { timed } = stageTimer(bus);
+  const computed = await computeContext(root, { mode: 'build', bus, config, timed });
+  if (!computed.pkg || !computed.index || !computed.graph)
+    throw new OcppError('INTERNAL', `the context of ${root} could not be computed`);
+  const { parsed: _parsed, cached: _cached, ...indexStats } = computed.index.stats;
+  return {
+    manifest: computed.pkg.manifest,
+    files: computed.index.files,
+    indexStats,
+    graph: computed.graph,
+    ranking: computed.pkg.ranking,
+  };
 }

@@ -29,7 +29,7 @@ export function assessReadiness(
   const paths = files.map((file) => file.path);
   const has = (pattern: RegExp) => paths.filter((path) => pattern.test(path));
   const command = (name: string) => project.commands.find((entry) => entry.name === name);
-  const tests = files.filter((file) => file.kind === 'test' && !/fixtures?\//.test(file.path));
+  const tests = files.filter((file) => file.kind === 'test');
   const compiled = project.ecosystems.some((ecosystem) => ['go', 'rust', 'java'].includes(ecosystem));
   const typeConfigs = has(/(^|\/)(tsconfig[^/]*\.json|jsconfig\.json|mypy\.ini|pyrightconfig\.json)$/);
   const lintConfigs = has(

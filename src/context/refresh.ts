@@ -4,6 +4,8 @@
  * runs `build`, `update` or nothing. When in doubt it refreshes: missing information about what
  * an executor modified never leads to reuse of a changed tree.
  */
+import { isLockfile, isManifest } from '../scan/file-kinds.js';
+
 export type RefreshMode = 'rebuilt' | 'incremental' | 'reused';
 
 export interface RefreshDecision {
@@ -28,19 +30,16 @@ export interface RefreshSignals {
 }
 
 /** Files whose change can alter how everything else is read: dependencies and project configuration. */
-const PROJECT_CONFIGURATION = [
-  /(^|\/)package\.json$/,
-  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|pnpm-workspace\.yaml|bun\.lockb?)$/,
+const RESOLUTION_CONFIGURATION = [
+  /(^|\/)pnpm-workspace\.yaml$/,
   /(^|\/)(tsconfig|jsconfig)[^/]*\.json$/,
-  /(^|\/)(pyproject\.toml|setup\.py|setup\.cfg|requirements[^/]*\.txt|Pipfile(\.lock)?|poetry\.lock|uv\.lock)$/,
-  /(^|\/)(go\.mod|go\.sum|go\.work)$/,
-  /(^|\/)(Cargo\.toml|Cargo\.lock)$/,
-  /(^|\/)(pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?)$/,
   /(^|\/)opencode-plusplus\.config\.(json|jsonc|mjs)$/,
 ];
 
 export function isProjectConfiguration(path: string): boolean {
-  return PROJECT_CONFIGURATION.some((pattern) => pattern.test(path));
+  return (
+    isManifest(path) || isLockfile(path) || RESOLUTION_CONFIGURATION.some((pattern) => pattern.test(path))
+  );
 }
 
 export function decideContextRefresh(

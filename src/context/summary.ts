@@ -2,9 +2,10 @@
 import type { IndexedFile } from '../index/types.js';
 import type { CommandName, ProjectCommand, ProjectFacts } from '../scan/project.js';
 import type { ScannedFile } from '../scan/types.js';
+import type { CentralModule } from './central.js';
 import type { Convention } from './conventions.js';
+import type { Description } from './description.js';
 import type { Entrypoint } from './entrypoints.js';
-import type { FileRank } from './rank.js';
 
 export interface LanguageShare {
   language: string;
@@ -20,13 +21,6 @@ export interface LayoutEntry {
   description: string;
 }
 
-export interface CentralModule {
-  path: string;
-  score: number;
-  summary: string;
-  importedBy: number;
-}
-
 export interface RepositorySummary {
   name: string;
   description: string;
@@ -36,8 +30,16 @@ export interface RepositorySummary {
   entrypoints: Entrypoint[];
   centralModules: CentralModule[];
   conventions: Convention[];
-  whereToLook: string[];
-  counts: { files: number; indexed: number; source: number; test: number; skipped: number };
+  counts: {
+    files: number;
+    indexed: number;
+    source: number;
+    test: number;
+    skipped: number;
+    notIndexed: number;
+  };
+  /** Files listed but not indexed, with why (binary, too large, minified, unreadable...). */
+  skipped: Array<{ path: string; reason: string; detail?: string }>;
 }
 
 export interface SummaryInput {
@@ -45,11 +47,10 @@ export interface SummaryInput {
   scanned: ScannedFile[];
   files: IndexedFile[];
   project: ProjectFacts;
-  ranking: FileRank[];
+  description: Description;
   entrypoints: Entrypoint[];
+  central: CentralModule[];
   conventions: Convention[];
-  readme?: string;
-  centralModules: number;
 }
 
 const FOLDER_MEANINGS: Record<string, string> = {
@@ -92,60 +93,30 @@ const FOLDER_MEANINGS: Record<string, string> = {
 export function summarizeRepository(input: SummaryInput): RepositorySummary {
   // The agents file is our own output: counting it would make the first build differ from the next.
   const scanned = input.scanned.filter((file) => file.skipped !== 'managed-output');
-  const source = input.files.filter((file) => file.kind === 'source');
-  const byPath = new Map(input.files.map((file) => [file.path, file]));
-  const centralModules = input.ranking
-    .filter((rank) => byPath.get(rank.path)?.kind === 'source')
-    .slice(0, input.centralModules)
-    .map((rank) => ({
-      path: rank.path,
-      score: rank.score,
-      importedBy: rank.importedBy,
-      summary: byPath.get(rank.path)?.summary.text ?? '',
-    }));
+  const skipped = scanned.filter((file) => file.skipped);
   return {
     name: input.project.name ?? input.rootName,
-    description: input.project.description ?? readmeDescription(input.readme) ?? '',
+    description: input.description.text,
     languages: languageShares(input.files),
     layout: layoutOf(scanned, input.files),
     commands: sortCommands(input.project.commands),
     entrypoints: input.entrypoints,
-    centralModules,
+    centralModules: input.central,
     conventions: input.conventions,
-    whereToLook: whereToLook(input, centralModules),
     counts: {
       files: scanned.length,
       indexed: input.files.length,
-      source: source.length,
+      source: input.files.filter((file) => file.kind === 'source').length,
       test: input.files.filter((file) => file.kind === 'test').length,
-      skipped: scanned.filter((file) => file.skipped).length,
+      skipped: skipped.length,
+      notIndexed: scanned.length - skipped.length - input.files.length,
     },
+    skipped: skipped.map((file) => ({
+      path: file.path,
+      reason: file.skipped!,
+      ...(file.skipDetail ? { detail: file.skipDetail } : {}),
+    })),
   };
-}
-
-function readmeDescription(readme: string | undefined): string | undefined {
-  if (!readme) return undefined;
-  let inFence = false;
-  for (const raw of readme.split('\n', 60)) {
-    const line = raw.trim();
-    if (line.startsWith('```')) inFence = !inFence;
-    if (
-      inFence ||
-      !line ||
-      line.startsWith('#') ||
-      line.startsWith('<') ||
-      line.startsWith('[!') ||
-      line.startsWith('![') ||
-      line.startsWith('[![') ||
-      line.startsWith('|') ||
-      line.startsWith('-') ||
-      line.startsWith('>')
-    )
-      continue;
-    const clean = line.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '');
-    if (clean.length >= 20) return clean.length > 240 ? `${clean.slice(0, 239)}…` : clean;
-  }
-  return undefined;
 }
 
 function languageShares(files: IndexedFile[]): LanguageShare[] {
@@ -248,33 +219,4 @@ const COMMAND_ORDER: CommandName[] = [
 
 function sortCommands(commands: ProjectCommand[]): ProjectCommand[] {
   return [...commands].sort((a, b) => COMMAND_ORDER.indexOf(a.name) - COMMAND_ORDER.indexOf(b.name));
-}
-
-function whereToLook(input: SummaryInput, central: CentralModule[]): string[] {
-  const hints: string[] = [];
-  const entries = input.entrypoints.slice(0, 3);
-  if (entries.length > 0) {
-    hints.push(
-      `Execution starts at ${entries.map((entry) => `\`${entry.path}\` (${entry.reasons[0]})`).join(', ')}.`,
-    );
-  }
-  const core = central.filter((module) => !entries.some((entry) => entry.path === module.path)).slice(0, 3);
-  if (core.length > 0) {
-    hints.push(
-      `The most depended-on modules are ${core.map((module) => `\`${module.path}\` (imported by ${module.importedBy})`).join(', ')}: read them before changing shared behaviour.`,
-    );
-  }
-  const testCommand = input.project.commands.find((command) => command.name === 'test');
-  const testFolder = input.conventions.find((convention) => convention.id === 'test-placement');
-  if (testCommand || testFolder) {
-    hints.push(
-      `Prove changes with ${testCommand ? `\`${testCommand.command}\`` : 'the tests'}${testFolder ? `; ${testFolder.text.charAt(0).toLowerCase()}${testFolder.text.slice(1, -1)}` : ''}.`,
-    );
-  }
-  const config = input.scanned
-    .filter((file) => file.kind === 'config' && !file.path.includes('/'))
-    .slice(0, 5);
-  if (config.length > 0)
-    hints.push(`Project configuration: ${config.map((file) => `\`${file.path}\``).join(', ')}.`);
-  return hints;
 }

@@ -52,6 +52,8 @@ export interface ExportFact {
   from?: string;
   typeOnly: boolean;
   line: number;
+  /** Exported by assignment (`module.exports = ...`, `exports.x = ...`): a CommonJS export, not an ES one. */
+  commonjs?: true;
 }
 
 export interface RouteFact {

@@ -28,7 +28,12 @@ interface CachedHistory extends ChangeHistory {
 }
 
 /** The last `limit` commits before (and including) HEAD; undefined outside git or without commits. */
-export async function loadChangeHistory(root: string, limit: number): Promise<ChangeHistory | undefined> {
+/** `readOnly`: the history is read from git as usual but not cached on disk (for commands that write nothing). */
+export async function loadChangeHistory(
+  root: string,
+  limit: number,
+  readOnly = false,
+): Promise<ChangeHistory | undefined> {
   if (limit <= 0) return undefined;
   const head = await headCommit(root).catch(() => undefined);
   if (!head) return undefined;
@@ -38,7 +43,7 @@ export async function loadChangeHistory(root: string, limit: number): Promise<Ch
   const commits = await readCommits(root, limit);
   if (!commits) return undefined;
   const history: CachedHistory = { version: CACHE_VERSION, head, limit, commits };
-  await writeFileAtomic(file, JSON.stringify(history)).catch(() => undefined);
+  if (!readOnly) await writeFileAtomic(file, JSON.stringify(history)).catch(() => undefined);
   return history;
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { absolutePath } from '../shared/path.js';
 import { tomlEntries } from '../shared/toml.js';
+import { type DeclaredPackage, declaredNodeEntrypoints, type PackageJson, readPackages } from './packages.js';
 import type { ScanResult } from './types.js';
 
 export type CommandName = 'install' | 'build' | 'test' | 'lint' | 'typecheck' | 'format' | 'dev' | 'start';
@@ -48,19 +49,8 @@ export interface ProjectFacts {
   problems: Array<{ file: string; message: string }>;
   /** Go module path from go.mod. */
   goModule?: string;
-}
-
-interface PackageJson {
-  name?: string;
-  description?: string;
-  type?: string;
-  main?: string;
-  module?: string;
-  bin?: string | Record<string, string>;
-  exports?: unknown;
-  scripts?: Record<string, string>;
-  packageManager?: string;
-  workspaces?: unknown;
+  /** Every package a manifest declares (workspaces, crates, Maven modules), the root first. */
+  packages: DeclaredPackage[];
 }
 
 const SCRIPT_ALIASES: Record<CommandName, string[]> = {
@@ -78,13 +68,22 @@ export function detectProject(scan: ScanResult): ProjectFacts {
   const present = new Set(scan.files.map((file) => file.path));
   const read = (path: string) =>
     present.has(path) ? readOptional(absolutePath(scan.root, path)) : undefined;
-  const facts: ProjectFacts = { ecosystems: [], commands: [], declaredEntrypoints: [], problems: [] };
+  const packages = readPackages(scan.files, read);
+  const facts: ProjectFacts = {
+    ecosystems: [],
+    commands: [],
+    declaredEntrypoints: [],
+    problems: [],
+    packages,
+  };
   readNode(read, present, facts);
   readMakefile(read, facts);
   readPython(read, present, facts);
   readGo(read, facts);
   readRust(read, present, facts);
   readJava(present, facts);
+  // Nested packages' own declarations (a workspace's `packages/vite/package.json` bin and exports).
+  for (const entry of packages) if (entry.path !== '.') facts.declaredEntrypoints.push(...entry.entrypoints);
   facts.ecosystems.sort();
   return facts;
 }
@@ -150,38 +149,6 @@ function runScript(manager: string, script: string): string {
   return manager === 'npm' ? `npm run ${script}` : `${manager} ${script}`;
 }
 
-function declaredNodeEntrypoints(manifest: PackageJson): DeclaredEntrypoint[] {
-  const entries: DeclaredEntrypoint[] = [];
-  const add = (path: unknown, reason: string) => {
-    if (typeof path === 'string' && path.length > 0)
-      entries.push({ path: path.replace(/^\.\//, ''), reason });
-  };
-  add(manifest.main, 'package.json main');
-  add(manifest.module, 'package.json module');
-  if (typeof manifest.bin === 'string') add(manifest.bin, 'package.json bin');
-  else if (manifest.bin && typeof manifest.bin === 'object') {
-    for (const [name, path] of Object.entries(manifest.bin).sort()) add(path, `package.json bin "${name}"`);
-  }
-  for (const [subpath, target] of exportTargets(manifest.exports, '.'))
-    add(target, `package.json exports "${subpath}"`);
-  return entries;
-}
-
-function exportTargets(value: unknown, subpath: string): Array<[string, string]> {
-  if (typeof value === 'string') return [[subpath, value]];
-  if (Array.isArray(value)) return value.flatMap((entry) => exportTargets(entry, subpath)).slice(0, 1);
-  if (!value || typeof value !== 'object') return [];
-  const targets: Array<[string, string]> = [];
-  for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-    if (key === 'types' || key === './package.json') continue;
-    const next = key.startsWith('.') ? key : subpath;
-    for (const target of exportTargets(entry, next)) {
-      if (!targets.some(([existing]) => existing === target[0])) targets.push(target);
-    }
-  }
-  return targets;
-}
-
 function readMakefile(read: (path: string) => string | undefined, facts: ProjectFacts): void {
   const name = ['Makefile', 'makefile', 'GNUmakefile'].find((candidate) => read(candidate) !== undefined);
   if (!name) return;
@@ -244,9 +211,10 @@ function readPython(
     addCommand(
       facts,
       'test',
-      'python -m pytest',
+      'pytest',
       /\[tool\.pytest/.test(text) ? 'pyproject.toml [tool.pytest]' : source,
     );
+  for (const entry of pythonScripts(text, present)) facts.declaredEntrypoints.push(entry);
   if (/\[tool\.ruff/.test(text) || present.has('ruff.toml'))
     addCommand(facts, 'lint', 'ruff check .', 'pyproject.toml [tool.ruff]');
   else if (present.has('.flake8')) addCommand(facts, 'lint', 'flake8', '.flake8');
@@ -256,6 +224,28 @@ function readPython(
     addCommand(facts, 'typecheck', 'pyright', 'pyright config');
   if (/\[tool\.(black|ruff\.format)/.test(text))
     addCommand(facts, 'format', /\[tool\.black/.test(text) ? 'black .' : 'ruff format .', 'pyproject.toml');
+}
+
+/** `[project.scripts]` / `[project.gui-scripts]` / `[tool.poetry.scripts]`: `black = "black:patched_main"` -> the module's file. */
+function pythonScripts(text: string, present: Set<string>): DeclaredEntrypoint[] {
+  const tables = new Set(['project.scripts', 'project.gui-scripts', 'tool.poetry.scripts']);
+  const entries: DeclaredEntrypoint[] = [];
+  for (const { table, key, value } of tomlEntries(text)) {
+    if (!tables.has(table)) continue;
+    const module = /^([\w.]+)(:[\w.]+)?$/.exec(value.trim())?.[1];
+    const path = module && pythonModuleFile(module, present);
+    if (path) entries.push({ path, reason: `pyproject.toml [${table}] ${key}` });
+  }
+  return entries;
+}
+
+/** `black` -> `src/black/__init__.py` (src layout) or `black/__init__.py` or `black.py`. */
+function pythonModuleFile(module: string, present: Set<string>): string | undefined {
+  const stem = module.split('.').join('/');
+  const candidates = [`${stem}/__init__.py`, `${stem}.py`];
+  return [...candidates.map((candidate) => `src/${candidate}`), ...candidates].find((path) =>
+    present.has(path),
+  );
 }
 
 function readGo(read: (path: string) => string | undefined, facts: ProjectFacts): void {

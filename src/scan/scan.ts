@@ -16,6 +16,7 @@ import { sha256 } from '../shared/hash.js';
 import { withoutManagedBlock } from '../shared/managed-block.js';
 import { isInside, relativePath } from '../shared/path.js';
 import { hasGeneratedMarker, kindOf, languageOf, looksBinary, looksMinified } from './classify.js';
+import { commandFilesOf, commandOutputs, type GeneratedFile } from './generated.js';
 import { IgnoreTree } from './ignore-tree.js';
 import type { ScannedFile, ScanResult, StatCacheEntry } from './types.js';
 
@@ -103,7 +104,7 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
       options.config.scan.maxFileBytes,
       path === agentsFile,
     );
-    hashed++;
+    if (read.file.skipped !== 'unreadable') hashed++;
     if (generated(path) && read.file.kind !== 'binary') read.file.kind = 'generated';
     files.push(read.file);
     if (read.text !== undefined && !read.file.skipped) contents.set(path, read.text);
@@ -111,7 +112,9 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
   }
   bus.progress('scan', paths.length, paths.length);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { scan: { root, source, files }, contents, statCache, hashed };
+  const commandOutputs = markCommandOutputs(root, files, contents);
+  const scan: ScanResult = { root, source, files, ...(commandOutputs.length > 0 ? { commandOutputs } : {}) };
+  return { scan, contents, statCache, hashed };
 }
 
 /** Git's view of the files under `root` (tracked and untracked, not ignored), or a walk honouring .gitignore files. */
@@ -132,6 +135,35 @@ export async function listRepositoryFiles(root: string): Promise<FileListing> {
     .sync();
   const paths = crawled.map((path) => path.split('\\').join('/')).sort();
   return { paths, source: 'walk' };
+}
+
+/** A file a build command writes (`--outfile src/x.json` in tox.ini) is generated, whatever its name. */
+function markCommandOutputs(
+  root: string,
+  files: ScannedFile[],
+  contents: Map<string, string>,
+): GeneratedFile[] {
+  const texts = new Map<string, string>();
+  for (const path of commandFilesOf(files)) {
+    const text = contents.get(path) ?? readSmallText(`${root}${sep}${path}`);
+    if (text !== undefined) texts.set(path, text);
+  }
+  if (texts.size === 0) return [];
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const outputs = commandOutputs(texts, new Set(byPath.keys()));
+  for (const output of outputs) {
+    const file = byPath.get(output.path)!;
+    if (file.kind !== 'binary' && file.kind !== 'lockfile') file.kind = 'generated';
+  }
+  return outputs;
+}
+
+function readSmallText(absolute: string): string | undefined {
+  try {
+    return readFileSync(absolute, 'utf8');
+  } catch {
+    return undefined; // a command file that vanished or cannot be read declares no outputs
+  }
 }
 
 function describeSymlink(path: string, absolute: string, realRoot: string, stats: Stats): ScannedFile {
@@ -206,8 +238,7 @@ function readAndClassify(
     file.skipped = 'minified';
     return { file };
   }
-  if ((file.kind === 'source' || file.kind === 'test') && hasGeneratedMarker(text.slice(0, 600)))
-    file.kind = 'generated';
+  if (file.kind !== 'lockfile' && hasGeneratedMarker(text.slice(0, 600))) file.kind = 'generated';
   return { file, text };
 }
 

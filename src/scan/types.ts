@@ -1,6 +1,16 @@
 /** What the scan knows about each file, before anything is parsed. */
 
-export type FileKind = 'source' | 'test' | 'config' | 'doc' | 'generated' | 'lockfile' | 'asset' | 'binary';
+/** `fixture`: inputs tests read (test data, snapshots of inputs), neither tests nor source. */
+export type FileKind =
+  | 'source'
+  | 'test'
+  | 'fixture'
+  | 'config'
+  | 'doc'
+  | 'generated'
+  | 'lockfile'
+  | 'asset'
+  | 'binary';
 
 /** Why a file is listed but not read or not indexed. */
 export type SkipReason =
@@ -40,6 +50,8 @@ export interface ScanResult {
   source: 'git' | 'walk';
   /** Every file, sorted by path. */
   files: ScannedFile[];
+  /** Files a build command writes (`--outfile x` in tox.ini), with where: evidence they are generated. */
+  commandOutputs?: Array<{ path: string; evidence: string }>;
 }
 
 /** Per-file stat data kept between runs so unchanged files are not hashed again (never hashed itself). */

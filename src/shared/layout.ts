@@ -6,6 +6,7 @@ export const layout = {
   manifest: `${CONTEXT_DIR}/manifest.json`,
   index: `${CONTEXT_DIR}/index.json`,
   graph: `${CONTEXT_DIR}/graph.json`,
+  project: `${CONTEXT_DIR}/project.json`,
   ranking: `${CONTEXT_DIR}/ranking.json`,
   summary: `${CONTEXT_DIR}/summary.md`,
   readiness: `${CONTEXT_DIR}/readiness.json`,

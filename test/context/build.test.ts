@@ -56,6 +56,7 @@ describe('buildContextPackage', () => {
       '.agent-context/graph.json',
       '.agent-context/index.json',
       '.agent-context/manifest.json',
+      '.agent-context/project.json',
       '.agent-context/ranking.json',
       '.agent-context/readiness.json',
       '.agent-context/savings.json',
@@ -137,7 +138,7 @@ describe('buildContextPackage', () => {
     await buildContextPackage(root, { mode: 'build' });
     expect(outputs(root)).toEqual(first);
     expect(first['.agent-context/summary.md']).toContain(
-      '8 files scanned, 7 indexed (3 source, 1 test), 0 skipped.',
+      '8 files listed: 7 indexed (3 source, 1 test), 0 skipped, 1 not indexed (assets and lockfiles).',
     );
   });
 

@@ -24,15 +24,15 @@ export const packCommand: CommandDefinition = (program, context) => {
     .option('--verbose', 'print debug log lines on stderr')
     .action(async (task: string, dir: string | undefined, options: PackFlags) =>
       runAction(context, options, async (bus) => {
-        const { parseCount } = await import('../parse.js');
+        const { parseCount, parseOutputFile } = await import('../parse.js');
         const { pack, packMarkdown } = await import('../../api/retrieval.js');
         const budget = options.budget === undefined ? undefined : parseCount(options.budget, '--budget');
+        const out = options.out ? await parseOutputFile(context.io.cwd, options.out, '--out') : undefined;
         const result = await pack(task, dir ?? '.', { bus, ...(budget === undefined ? {} : { budget }) });
         const markdown = packMarkdown(result);
-        if (options.out) {
+        if (out) {
           const { writeFileAtomic } = await import('../../shared/fs.js');
-          const { resolveAbsolute } = await import('../../shared/path.js');
-          await writeFileAtomic(resolveAbsolute(context.io.cwd, options.out), markdown);
+          await writeFileAtomic(out, markdown);
         }
         if (options.json) writeJson(context.io, result);
         else context.io.stdout.write(markdown);

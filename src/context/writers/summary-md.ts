@@ -1,12 +1,15 @@
 /** `.agent-context/summary.md`: the long form of the AGENTS.md block, for people and agents alike. */
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexStats } from '../../index/types.js';
+import type { ProjectJson } from '../project-schema.js';
 import type { ReadinessReport } from '../readiness.js';
 import type { TokenSavings } from '../savings.js';
 import type { RepositorySummary } from '../summary.js';
+import { centralHeading, code, whereToLook } from './agents-md.js';
 
 export interface SummaryDocumentInput {
   summary: RepositorySummary;
+  project: ProjectJson;
   readiness: ReadinessReport;
   savings: TokenSavings;
   graph: DependencyGraph;
@@ -14,12 +17,12 @@ export interface SummaryDocumentInput {
 }
 
 export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
-  const { summary, readiness, savings, graph } = input;
+  const { summary, project, readiness, savings, graph } = input;
   const out: string[] = [`# ${summary.name}`, ''];
   if (summary.description) out.push(summary.description, '');
   out.push('## At a glance');
   out.push(
-    `- ${summary.counts.files} files scanned, ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test), ${summary.counts.skipped} skipped.`,
+    `- ${summary.counts.files} files listed: ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test), ${summary.counts.skipped} skipped, ${summary.counts.notIndexed} not indexed (assets and lockfiles).`,
   );
   out.push(
     `- ${graph.stats.internalEdges} internal imports, ${graph.stats.externals} external packages, ${graph.stats.unresolved} unresolved imports${reasons(graph.stats.unresolvedByReason)}.`,
@@ -38,9 +41,10 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
       out.push(`| ${share.language} | ${share.files} | ${share.lines} |`);
     out.push('');
   }
-  if (summary.whereToLook.length > 0) {
+  const hints = whereToLook(project);
+  if (hints.length > 0) {
     out.push('## Where to look first');
-    for (const hint of summary.whereToLook) out.push(`- ${hint}`);
+    for (const hint of hints) out.push(`- ${hint}`);
     out.push('');
   }
   if (summary.commands.length > 0) {
@@ -64,16 +68,26 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
     out.push('');
   }
   if (summary.centralModules.length > 0) {
-    out.push('## Central modules', '| file | score | imported by | summary |', '|---|---:|---:|---|');
+    out.push('## Central modules', centralHeading(project), '', '| file | why | summary |', '|---|---|---|');
     for (const module of summary.centralModules)
-      out.push(
-        `| \`${module.path}\` | ${module.score} | ${module.importedBy} | ${module.summary.replace(/\|/g, '\\|')} |`,
-      );
+      out.push(`| ${code(module.path)} | ${module.why} | ${module.summary.replace(/\|/g, '\\|')} |`);
     out.push('');
   }
   if (summary.conventions.length > 0) {
     out.push('## Conventions (observed)');
     for (const convention of summary.conventions) out.push(`- ${convention.text} _(${convention.evidence})_`);
+    out.push('');
+  }
+  if (summary.skipped.length > 0) {
+    out.push(
+      '## Skipped files',
+      'Listed but not indexed: agents see no facts for them.',
+      '',
+      '| file | reason | detail |',
+      '|---|---|---|',
+    );
+    for (const file of summary.skipped)
+      out.push(`| ${code(file.path)} | ${file.reason} | ${file.detail ?? ''} |`);
     out.push('');
   }
   out.push('## Readiness', `Score ${readiness.score}/100 (${readiness.grade}).`, '');

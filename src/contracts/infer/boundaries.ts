@@ -3,12 +3,13 @@
  * importing test code, no orphaned source files. A rule the code already breaks is written with
  * severity `risk` (so the first build does not fail the gate); one it keeps is `forbidden`.
  */
+import { testPathRegexSource } from '../../scan/file-kinds.js';
 import { BoundaryMatcher } from '../boundaries.js';
 import type { BoundaryRule, ModuleBoundaries } from '../schema.js';
 import type { InferenceInput } from './input.js';
 
-export const TEST_PATH_REGEX =
-  '(^|/)(__tests__|__mocks__|tests?|spec|e2e)/|\\.(test|spec)\\.[cm]?[jt]sx?$|(^|/)test_[^/]*\\.py$|_test\\.(py|go)$';
+/** Tests and their fixtures, as the scan classifies them (one definition: scan/file-kinds). */
+export const TEST_PATH_REGEX = testPathRegexSource();
 
 const ORPHAN_EXCEPTIONS = [
   '(^|/)(scripts?|bin|bench|benchmarks?|examples?|tools)/',

@@ -94,7 +94,8 @@ export function inferTests(input: InferenceInput): TestContract {
   };
 }
 
-function detectRunners(input: InferenceInput): TestRunnerEntry[] {
+/** The test runners the project uses, with the files each runs and its whole-suite command. */
+export function detectRunners(input: InferenceInput): TestRunnerEntry[] {
   const { project } = input;
   const runners = [...nodeRunners(input)];
   const testCommand = commandOf(project, 'test');

@@ -3,6 +3,7 @@
  * pdm, pipenv, go.sum, Cargo.lock). Only the dependency parts of a manifest are compared, so a
  * new script in package.json needs no lockfile change.
  */
+import { ECOSYSTEM_FILES, type EcosystemFiles } from '../../scan/file-kinds.js';
 import { stableStringify } from '../../shared/json.js';
 import { directoryOf } from '../../shared/path.js';
 import { touchesOf } from '../types.js';
@@ -11,27 +12,25 @@ import { type ContractRule, makeFinding } from './rule.js';
 interface Ecosystem {
   manifest: RegExp;
   /** Lockfile name -> the command that updates it. */
-  lockfiles: Record<string, string>;
+  lockfiles: Readonly<Record<string, string>>;
   /** The part of the manifest the lockfile depends on. */
   dependencies(text: string): string;
 }
 
+/** The lockfiles of an ecosystem, from the one list of them (scan/file-kinds), narrowed to those of one manifest. */
+function lockfilesOf(
+  ecosystem: EcosystemFiles['ecosystem'],
+  only?: readonly string[],
+): Record<string, string> {
+  const all = ECOSYSTEM_FILES.find((entry) => entry.ecosystem === ecosystem)?.lockfiles ?? {};
+  return Object.fromEntries(Object.entries(all).filter(([name]) => !only || only.includes(name)));
+}
+
 const ECOSYSTEMS: Ecosystem[] = [
-  {
-    manifest: /(^|\/)package\.json$/,
-    lockfiles: {
-      'package-lock.json': 'npm install',
-      'npm-shrinkwrap.json': 'npm install',
-      'pnpm-lock.yaml': 'pnpm install',
-      'yarn.lock': 'yarn install',
-      'bun.lock': 'bun install',
-      'bun.lockb': 'bun install',
-    },
-    dependencies: packageJsonDependencies,
-  },
+  { manifest: /(^|\/)package\.json$/, lockfiles: lockfilesOf('node'), dependencies: packageJsonDependencies },
   {
     manifest: /(^|\/)pyproject\.toml$/,
-    lockfiles: { 'poetry.lock': 'poetry lock', 'uv.lock': 'uv lock', 'pdm.lock': 'pdm lock' },
+    lockfiles: lockfilesOf('python', ['poetry.lock', 'uv.lock', 'pdm.lock']),
     dependencies: (text) =>
       tomlSections(
         text,
@@ -40,13 +39,13 @@ const ECOSYSTEMS: Ecosystem[] = [
   },
   {
     manifest: /(^|\/)Pipfile$/,
-    lockfiles: { 'Pipfile.lock': 'pipenv lock' },
+    lockfiles: lockfilesOf('python', ['Pipfile.lock']),
     dependencies: (text) => tomlSections(text, /^(packages|dev-packages|requires)$/),
   },
-  { manifest: /(^|\/)go\.mod$/, lockfiles: { 'go.sum': 'go mod tidy' }, dependencies: goDependencies },
+  { manifest: /(^|\/)go\.mod$/, lockfiles: lockfilesOf('go'), dependencies: goDependencies },
   {
     manifest: /(^|\/)Cargo\.toml$/,
-    lockfiles: { 'Cargo.lock': 'cargo build (it updates Cargo.lock)' },
+    lockfiles: lockfilesOf('rust'),
     dependencies: (text) =>
       tomlSections(
         text,

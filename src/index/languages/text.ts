@@ -1,11 +1,12 @@
 /** Files without a parser: lexical facts only (a summary from the first heading, paragraph or description). */
 import { leadingSentence, oneLine } from '../lines.js';
+import { proseBlocks } from '../prose.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
 
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 7,
+  version: 8,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
@@ -55,46 +56,10 @@ function htmlSummary(text: string): { text: string; line: number } | undefined {
   return undefined;
 }
 
-/** A paragraph wrapped over several lines, up to a blank line, heading, list, fence or tag. */
-function paragraphFrom(lines: string[], index: number, first: string): string {
-  let text = first;
-  for (let next = index + 1; next < lines.length && text.length < 400; next++) {
-    const line = lines[next]!.trim();
-    if (!line || /^(#|```|[-*+>]\s|\d+[.)]\s|<|\||[-=*_]{3,}$)/.test(line)) break;
-    text = `${text} ${line}`;
-    if (/[.!?]$/.test(line)) break;
-  }
-  return text;
-}
-
+/** The first heading or prose paragraph (its first sentence); front matter, comments, badges and HTML left out. */
 function firstProseLine(text: string): { text: string; line: number } | undefined {
-  const lines = text.split('\n', 80);
-  let inFence = false;
-  let inDirective = false;
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    const raw = line.trim();
-    if (raw.startsWith('```')) inFence = !inFence;
-    // reStructuredText directives and comments (`.. toctree::`), their indented body and options.
-    if (raw.startsWith('..')) {
-      inDirective = true;
-      continue;
-    }
-    // A directive's body is indented and may follow a blank line (a toctree's entries).
-    if (inDirective && (!raw || /^\s/.test(line))) continue;
-    inDirective = false;
-    if (inFence || !raw || raw.startsWith('<!--') || raw.startsWith('[!') || raw.startsWith('![')) continue;
-    // MyST attribute lines (`{.hide-header}`) and reStructuredText field options.
-    if (/^\{[^}]*\}$/.test(raw) || /^:[\w-]+:/.test(raw)) continue;
-    if (/^[-=*_]{3,}$/.test(raw) || raw.startsWith('<')) continue;
-    // The inside of a tag written over several lines (`name="description"`, `/>`).
-    if (/^[\w:-]+\s*=\s*["'{]/.test(raw) || /^\/?>$/.test(raw)) continue;
-    const heading = /^#+\s/.test(raw);
-    const cleaned = raw.replace(/^#+\s*/, '').replace(/^[>*-]\s+/, '');
-    if (cleaned.length < 3) continue;
-    if (heading) return { text: oneLine(cleaned, 160), line: index + 1 };
-    const paragraph = paragraphFrom(lines, index, cleaned);
-    return { text: oneLine(leadingSentence(paragraph) ?? paragraph, 160), line: index + 1 };
-  }
-  return undefined;
+  const block = proseBlocks(text, 80)[0];
+  if (!block) return undefined;
+  const sentence = block.kind === 'heading' ? block.text : (leadingSentence(block.text) ?? block.text);
+  return { text: oneLine(sentence, 160), line: block.line };
 }

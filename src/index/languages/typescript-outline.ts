@@ -220,18 +220,19 @@ function collectCommonJsExports(
               name: property.name,
               typeOnly: false,
               line: context.lines.lineOf(property.start),
+              commonjs: true,
             });
           if (property.local) context.exportedLocals.add(property.local);
         }
       } else {
-        exports.push({ name: 'default', typeOnly: false, line });
+        exports.push({ name: 'default', typeOnly: false, line, commonjs: true });
         if (value.kind === 'identifier') context.exportedLocals.add(value.name);
       }
       if (value.kind === 'function' || value.kind === 'class')
         addAssignedSymbol('default', value, assignment, context);
     } else if (EXPORTS_PROPERTY.test(target)) {
       const name = target.slice(target.lastIndexOf('.') + 1);
-      exports.push({ name, typeOnly: false, line });
+      exports.push({ name, typeOnly: false, line, commonjs: true });
       if (value.kind === 'function') addAssignedSymbol(name, value, assignment, context);
     }
   }

@@ -13,7 +13,7 @@ import { scanTypeScript } from './typescript-scan.js';
 export const typescriptAdapter: LanguageAdapter = {
   id: 'typescript',
   languages: ['typescript', 'javascript'],
-  version: 10,
+  version: 11,
   extract({ path, text }) {
     try {
       return extractWithScanner(path, text) ?? extractWithOxc(path, text);

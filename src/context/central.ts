@@ -1,0 +1,147 @@
+/**
+ * `centralModules()`: the "read first" list of AGENTS.md. Real source only (never examples,
+ * fixtures, playgrounds, benches, generated files or `.d.ts` declarations), in the order its
+ * heading states: the main package's entrypoints, then the most imported modules. A file nobody
+ * imports is not listed to fill the list. Go's unit is the package: a file's importers are its
+ * package's importers (other packages), and a package is shown by the files with the widest API.
+ */
+import type { DependencyGraph } from '../graph/types.js';
+import type { IndexedFile } from '../index/types.js';
+import { CODE_LANGUAGES } from '../scan/classify.js';
+import { isAuxiliaryPath } from '../scan/file-kinds.js';
+import type { Entrypoint } from './entrypoints.js';
+import type { FileRank } from './rank.js';
+
+export interface CentralModule {
+  path: string;
+  /** Importing files (Go: importing packages) among the real sources. */
+  importedBy: number;
+  why: string;
+  summary: string;
+}
+
+/** Code languages minus markup, styles, queries and shell scripts: those do not make a module central. */
+const NOT_MODULES = new Set(['shell', 'powershell', 'sql', 'graphql', 'protobuf', 'css', 'html']);
+const MODULE_LANGUAGES = new Set([...CODE_LANGUAGES].filter((language) => !NOT_MODULES.has(language)));
+const MAX_ENTRY_UNITS = 3;
+/** The list never grows past this, whatever the config says: a longer one is not "read first". */
+export const MAX_CENTRAL = 12;
+const FILES_PER_PACKAGE = 3;
+
+export function isRealSource(file: IndexedFile): boolean {
+  return (
+    file.kind === 'source' &&
+    MODULE_LANGUAGES.has(file.language) &&
+    !file.path.endsWith('.d.ts') &&
+    !isAuxiliaryPath(file.path)
+  );
+}
+
+interface Unit {
+  key: string;
+  files: IndexedFile[];
+  importers: Set<string>;
+  pagerank: number;
+  entry?: Entrypoint;
+}
+
+export function centralModules(
+  files: readonly IndexedFile[],
+  graph: DependencyGraph,
+  entrypoints: readonly Entrypoint[],
+  ranking: readonly FileRank[],
+  limit: number,
+): CentralModule[] {
+  const byPath = unitsOf(files.filter(isRealSource), graph, ranking);
+  const entries = entryUnits(byPath, entrypoints);
+  const others = [...new Set(byPath.values())]
+    .filter((unit) => !entries.includes(unit) && unit.importers.size > 0)
+    .sort(
+      (a, b) => b.importers.size - a.importers.size || b.pagerank - a.pagerank || (a.key < b.key ? -1 : 1),
+    );
+  const listed: CentralModule[] = [];
+  const cap = Math.min(limit, MAX_CENTRAL);
+  for (const unit of [...entries, ...others]) {
+    for (const file of filesShown(unit)) {
+      if (listed.length >= cap) return listed;
+      listed.push({
+        path: file.path,
+        importedBy: unit.importers.size,
+        why: whyListed(unit, file),
+        summary: file.summary.text,
+      });
+    }
+  }
+  return listed;
+}
+
+function unitKey(file: Pick<IndexedFile, 'path' | 'language'>): string {
+  if (file.language !== 'go') return file.path;
+  const slash = file.path.lastIndexOf('/');
+  return slash === -1 ? '.' : file.path.slice(0, slash);
+}
+
+/** Each real source file's unit, with the units importing it. */
+function unitsOf(
+  real: IndexedFile[],
+  graph: DependencyGraph,
+  ranking: readonly FileRank[],
+): Map<string, Unit> {
+  const pagerank = new Map(ranking.map((rank) => [rank.path, rank.pagerank]));
+  const units = new Map<string, Unit>();
+  const byPath = new Map<string, Unit>();
+  for (const file of real) {
+    const key = unitKey(file);
+    const unit = units.get(key) ?? { key, files: [], importers: new Set(), pagerank: 0 };
+    unit.files.push(file);
+    unit.pagerank = Math.max(unit.pagerank, pagerank.get(file.path) ?? 0);
+    units.set(key, unit);
+    byPath.set(file.path, unit);
+  }
+  for (const edge of graph.edges) {
+    if (edge.external) continue;
+    const from = byPath.get(edge.from);
+    const to = byPath.get(edge.to);
+    if (from && to && from !== to) to.importers.add(from.key);
+  }
+  return byPath;
+}
+
+/** The entrypoints' units (declared ones when there are any; the list comes main package first), a few at most. */
+function entryUnits(byPath: Map<string, Unit>, entrypoints: readonly Entrypoint[]): Unit[] {
+  const real = entrypoints.filter((entry) => byPath.has(entry.path));
+  const declared = real.filter((entry) => entry.declared);
+  const chosen: Unit[] = [];
+  for (const entry of declared.length > 0 ? declared : real) {
+    const unit = byPath.get(entry.path)!;
+    if (chosen.includes(unit)) continue;
+    unit.entry = entry;
+    chosen.push(unit);
+    if (chosen.length >= MAX_ENTRY_UNITS) break;
+  }
+  return chosen;
+}
+
+/** A file unit shows itself; a Go package its entry file, then the files declaring the most exported names. */
+function filesShown(unit: Unit): IndexedFile[] {
+  if (unit.files.length === 1) return unit.files;
+  const width = (file: IndexedFile) => file.symbols.filter((symbol) => symbol.exported).length;
+  const ordered = [...unit.files].sort(
+    (a, b) =>
+      Number(b.path === unit.entry?.path) - Number(a.path === unit.entry?.path) ||
+      width(b) - width(a) ||
+      (a.path < b.path ? -1 : 1),
+  );
+  return ordered.filter((file, index) => index === 0 || width(file) > 0).slice(0, FILES_PER_PACKAGE);
+}
+
+function whyListed(unit: Unit, file: IndexedFile): string {
+  const imported =
+    unit.files.length > 1 || file.language === 'go'
+      ? `package imported by ${unit.importers.size} package${unit.importers.size === 1 ? '' : 's'}`
+      : `imported by ${unit.importers.size} file${unit.importers.size === 1 ? '' : 's'}`;
+  if (unit.entry && unit.entry.path === file.path)
+    return `entrypoint (${unit.entry.reasons[0]})${unit.importers.size > 0 ? `; ${imported}` : ''}`;
+  if (unit.entry) return `in the entrypoint's package; ${imported}`;
+  return imported;
+}
