@@ -13,6 +13,9 @@ import { ALWAYS_EXCLUDED, isAlwaysExcluded } from '../scan/scan.js';
 import { globMatcher, type PathMatcher } from '../shared/glob.js';
 import { absolutePath } from '../shared/path.js';
 
+/** The temporary file of an atomic write (`.<name>.<pid>.<random>.tmp`, shared/fs): gone a moment later. */
+const ATOMIC_WRITE_TEMPORARY = /(^|\/)\.[^/]+\.tmp$/;
+
 export interface ChangeFilter {
   relevant(paths: readonly string[]): Promise<string[]>;
   rememberOwnOutputs(paths: readonly string[]): Promise<void>;
@@ -46,7 +49,8 @@ export function createChangeFilter(root: string): ChangeFilter {
       excluded ??= globMatcher((await loadConfig(root).catch(() => undefined))?.config.scan.exclude ?? []);
       const kept: string[] = [];
       for (const path of paths) {
-        if (isAlwaysExcluded(path) || excluded(path) || ignored.isIgnored(path, false)) continue;
+        if (ATOMIC_WRITE_TEMPORARY.test(path) || isAlwaysExcluded(path)) continue;
+        if (excluded(path) || isIgnored(ignored, path)) continue;
         if (await isOwnWrite(path)) continue;
         kept.push(path);
       }
@@ -60,4 +64,9 @@ export function createChangeFilter(root: string): ChangeFilter {
       }
     },
   };
+}
+
+/** An event names a file or a folder (maybe deleted already): ignored when either reading says so. */
+function isIgnored(tree: IgnoreTree, path: string): boolean {
+  return tree.isIgnored(path, false) || tree.isIgnored(path, true);
 }

@@ -81,8 +81,20 @@ export class ContextSession {
     return this.running;
   }
 
+  /** A refresh is running or waiting for the running one. */
+  get refreshing(): boolean {
+    return this.running !== undefined || this.next !== undefined;
+  }
+
+  /** The source hash of the context on disk (what the last build described); undefined before one. */
+  async builtSourceHash(): Promise<string | undefined> {
+    return (await readManifest(this.root))?.hashes.source;
+  }
+
   /** The changed paths a refresh must look at: not ignored, not the session's own last writes. */
   async relevantChanges(paths: readonly string[]): Promise<string[]> {
+    // A running refresh may be writing AGENTS.md right now: judge its writes once it has recorded them.
+    await this.running?.catch(() => undefined);
     return this.filter().relevant(paths);
   }
 

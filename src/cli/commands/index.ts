@@ -44,6 +44,7 @@ const modules: readonly CommandModule[] = [
   { names: ['rag'], load: async () => (await import('./rag.js')).ragCommand },
   { names: ['plan', 'task', 'run'], load: async () => (await import('./task.js')).taskCommands },
   { names: ['mcp'], load: async () => (await import('./mcp.js')).mcpCommand },
+  { names: ['sidecar'], load: async () => (await import('./sidecar.js')).sidecarCommand },
   { names: ['benchmark'], load: async () => (await import('./benchmark.js')).benchmarkCommand },
 ];
 
