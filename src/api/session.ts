@@ -35,6 +35,8 @@ export class ContextSession {
   readonly startedAt = Date.now();
   /** Refreshes run since the session opened. */
   refreshes = 0;
+  /** Grows whenever what the session knows may have changed (a refresh, relevant changed paths). */
+  generation = 0;
   lastRefresh: SessionRefresh | undefined;
   private context: LoadedContext | undefined;
   private loadedSourceHash: string | undefined;
@@ -63,8 +65,10 @@ export class ContextSession {
 
   private start(options: RefreshOptions): Promise<BuildResult> {
     const started = performance.now();
+    this.generation += 1;
     const run = update(this.root, options.bus ? { bus: options.bus } : {}).then(async (result) => {
       this.refreshes += 1;
+      this.generation += 1;
       this.lastRefresh = {
         mode: result.mode,
         reason: result.reason,
@@ -77,6 +81,7 @@ export class ContextSession {
     });
     this.running = run.finally(() => {
       this.running = undefined;
+      this.generation += 1;
     });
     return this.running;
   }
@@ -95,7 +100,9 @@ export class ContextSession {
   async relevantChanges(paths: readonly string[]): Promise<string[]> {
     // A running refresh may be writing AGENTS.md right now: judge its writes once it has recorded them.
     await this.running?.catch(() => undefined);
-    return this.filter().relevant(paths);
+    const relevant = await this.filter().relevant(paths);
+    if (relevant.length > 0) this.generation += 1;
+    return relevant;
   }
 
   /** The current context, refreshed first when sources changed since it was loaded. */

@@ -60,7 +60,7 @@ export interface SidecarStatusBody {
 }
 
 export async function readStatus(sidecar: SidecarProcess): Promise<SidecarStatusBody> {
-  const response = await fetch(statusUrl(sidecar), { headers: { Authorization: `Bearer ${sidecar.token}` } });
+  const response = await fetchWithRetry(statusUrl(sidecar), sidecar.token);
   if (response.status !== 200) throw new Error(`GET /status: ${response.status}`);
   return (await response.json()) as SidecarStatusBody;
 }
@@ -91,4 +91,14 @@ export async function stopSidecar(
 ): Promise<number | null> {
   sidecar.child.kill(signal);
   return sidecar.exited;
+}
+
+/** A keep-alive connection the server closed as idle just when it was reused: try once more. */
+async function fetchWithRetry(url: string, token: string): Promise<Response> {
+  try {
+    return await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  }
 }
