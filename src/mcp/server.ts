@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContextSession } from '../api/session.js';
 import { toInternalError } from '../shared/errors.js';
-import { EventBus } from '../shared/events.js';
+import { type BusEvent, EventBus } from '../shared/events.js';
 import { toolVersion } from '../shared/version.js';
 import { forwardProgress, type NotificationSender } from './progress.js';
 import { tools } from './registry.js';
