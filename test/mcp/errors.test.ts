@@ -1,21 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, makeFixtureRepository } from './fixture.js';
+import { describe, expect, it } from 'vitest';
+import { useFixtureClient } from './fixture.js';
 
-let root: string;
-let client: Client;
-
-beforeAll(async () => {
-  root = makeFixtureRepository();
-  client = await connectClient(root);
-});
-afterAll(async () => client?.close());
+const fixture = useFixtureClient();
 
 async function failure(name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const result = (await fixture.client.callTool({ name, arguments: args })) as CallToolResult;
   expect(result.isError, `${name} should fail`).toBe(true);
   expect(result.structuredContent).toBeUndefined();
   return (result.content[0] as { text: string }).text;
@@ -40,12 +32,12 @@ describe('tool failures are isError results, never protocol errors', () => {
   });
 
   it('a broken file in the repository is reported with its name, and the server keeps serving', async () => {
-    mkdirSync(join(root, '.agent-context', 'traces'), { recursive: true });
-    writeFileSync(join(root, '.agent-context', 'traces', 'trace-broken.json'), '{ not json');
+    mkdirSync(join(fixture.root, '.agent-context', 'traces'), { recursive: true });
+    writeFileSync(join(fixture.root, '.agent-context', 'traces', 'trace-broken.json'), '{ not json');
     expect(await failure('trace_show', { traceId: 'trace-broken' })).toMatch(/trace-broken/);
-    writeFileSync(join(root, 'opencode-plusplus.config.json'), '{ "policy": { "evidence": 7 } }');
+    writeFileSync(join(fixture.root, 'opencode-plusplus.config.json'), '{ "policy": { "evidence": 7 } }');
     expect(await failure('freshness', {})).toMatch(/CONFIG_INVALID.*opencode-plusplus\.config\.json/s);
-    const listed = await client.listTools();
+    const listed = await fixture.client.listTools();
     expect(listed.tools.length).toBeGreaterThan(20);
   });
 

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll } from 'vitest';
 import { createMcpServer, type ServerOptions } from '../../src/mcp/server.js';
 import { makeRepo } from '../helpers/repo.js';
 
@@ -38,4 +39,15 @@ export async function connectClient(root: string, options: ServerOptions = {}): 
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(clientSide);
   return client;
+}
+
+/** A fixture repository and a client connected to it for the whole test file (closed after it). */
+export function useFixtureClient(): { root: string; client: Client } {
+  const shared = {} as { root: string; client: Client };
+  beforeAll(async () => {
+    shared.root = makeFixtureRepository();
+    shared.client = await connectClient(shared.root);
+  });
+  afterAll(async () => shared.client?.close());
+  return shared;
 }

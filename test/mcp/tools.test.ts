@@ -1,8 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tools } from '../../src/mcp/registry.js';
-import { connectClient, editMath, makeFixtureRepository } from './fixture.js';
+import { editMath, useFixtureClient } from './fixture.js';
 
 const EXPECTED_TOOLS = [
   'build',
@@ -30,17 +29,10 @@ const EXPECTED_TOOLS = [
   'memory_add',
 ];
 
-let root: string;
-let client: Client;
-
-beforeAll(async () => {
-  root = makeFixtureRepository();
-  client = await connectClient(root);
-});
-afterAll(async () => client?.close());
+const fixture = useFixtureClient();
 
 async function call(name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const result = (await fixture.client.callTool({ name, arguments: args })) as CallToolResult;
   if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
   // The text copy is the same JSON as the structured content.
   const text = (result.content[0] as { text: string }).text;
@@ -51,7 +43,7 @@ async function call(name: string, args: Record<string, unknown> = {}) {
 
 describe('the MCP tools over a fixture repository', () => {
   it('lists every tool with an input and an output schema', async () => {
-    const { tools: listed } = await client.listTools();
+    const { tools: listed } = await fixture.client.listTools();
     expect(listed.map((tool) => tool.name).sort()).toEqual([...EXPECTED_TOOLS].sort());
     expect(tools.map((tool) => tool.name).sort()).toEqual([...EXPECTED_TOOLS].sort());
     for (const tool of listed) {
@@ -86,7 +78,7 @@ describe('the MCP tools over a fixture repository', () => {
   });
 
   it('measures a change: impact, tests, verify, contracts, policy, loop', async () => {
-    editMath(root);
+    editMath(fixture.root);
     const impact = await call('impact');
     expect(impact.changed.map((file: { path: string }) => file.path)).toEqual(['src/math.ts']);
     expect(impact.affected.map((file: { file: string }) => file.file)).toContain('src/index.ts');
