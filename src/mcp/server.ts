@@ -82,10 +82,6 @@ export function toolError(error: unknown): CallToolResult {
   return { content: [{ type: 'text', text: `${failure.code}: ${failure.describe()}` }], isError: true };
 }
 
-function logEvent(
-  tool: string,
-  event: Parameters<Parameters<EventBus['on']>[0]>[0],
-  log: (line: string) => void,
-) {
+function logEvent(tool: string, event: BusEvent, log: (line: string) => void): void {
   if (event.type === 'log' && event.level !== 'debug') log(`${tool}: ${event.message}`);
 }
