@@ -105,6 +105,14 @@ async function measureTree(tree, options, scratch) {
 
 async function runScenario(id, scenario, ctx) {
   await scenario.setup?.(ctx);
+  try {
+    return await measureRuns(id, scenario, ctx);
+  } finally {
+    await scenario.teardown?.(ctx);
+  }
+}
+
+async function measureRuns(id, scenario, ctx) {
   const runs = [];
   const count = scenario.runs(ctx);
   for (let run = 0; run < count; run++) {

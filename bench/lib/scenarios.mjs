@@ -8,16 +8,19 @@
  *   skip(ctx)  a reason not to run, or undefined
  *   setup(ctx) once before the runs, untimed (warm-ups, installs, a first build)
  *   before(ctx, run)  before each run, untimed (reset outputs, edit a file)
+ *   teardown(ctx) once after the runs, untimed, also when a run failed (stops what setup started)
  *   command(ctx, run) -> { script, args }: a node script run in a child process, cwd = tree root
  *   read(ctx, result, run) -> extra fields recorded with the run (parse its JSON, check its mode)
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBenchSidecar, stopBenchSidecar } from './sidecar.mjs';
 import { depcruiseBin, ensureBenchTools } from './tools.mjs';
 import { appendFunction, midGraphTargets } from './trees.mjs';
 
 const FLOOR_SCRIPT = fileURLToPath(new URL('../floor.mjs', import.meta.url));
+const SIDECAR_PROBE = fileURLToPath(new URL('./sidecar-probe.mjs', import.meta.url));
 
 /**
  * Runs of the product's CLI: `build`/`update <root> --json`, and what its result says; a run in
@@ -148,6 +151,42 @@ export const scenarios = {
         misses: parsed.cache.misses,
         rewritten: parsed.rewritten.length,
       };
+    },
+  },
+  'sidecar-one-file': {
+    label: 'sidecar, one file edited → fresh',
+    group: 'product',
+    runs: (ctx) => ctx.runs,
+    setup: async (ctx) => {
+      await ensureBuilt(ctx);
+      ctx.tree.editTargets ??= midGraphTargets(ctx.tree.readGraph());
+      await startBenchSidecar(ctx);
+    },
+    teardown: stopBenchSidecar,
+    command: (ctx, run) => {
+      const { address, token } = ctx.sidecar;
+      const target = editTarget(ctx, run + 3000);
+      return {
+        script: SIDECAR_PROBE,
+        args: [ctx.tree.root, address.url, token, String(address.pid), target, String(run + 3000)],
+      };
+    },
+    // The figure is edit -> fresh as the probe saw it, and the sidecar's own CPU and memory for it.
+    read(ctx, result, run) {
+      const probe = JSON.parse(result.stdout);
+      const fields = {
+        wallMs: probe.latencyMs,
+        cpuMs: probe.cpuMs,
+        peakRssKb: probe.peakRssKb,
+        probeWallMs: Math.round(result.wallMs),
+        refreshMs: probe.refreshMs,
+        refreshes: probe.refreshes,
+        mode: probe.mode,
+        edited: editTarget(ctx, run + 3000),
+      };
+      if (probe.mode !== 'incremental')
+        fields.warning = `sidecar refresh mode ${probe.mode}, expected incremental`;
+      return fields;
     },
   },
   depcruise: {

@@ -31,6 +31,14 @@ export const targets = {
   'cheap-freshness-unchanged': shareOfCold('freshness with nothing changed', 'freshness-unchanged', 0.1),
   'cheap-freshness-one-file': shareOfCold('freshness with one file changed', 'freshness-one-file', 0.1),
   'cheap-evolve': shareOfCold('evolve after one edit', 'evolve-one-file', 0.15),
+  'sidecar-vs-update': {
+    label: 'sidecar edit -> fresh >= 10x faster than a one-edit `update`',
+    value: (summary, metric) =>
+      ratio(time(summary, 'update-one-file', metric), time(summary, 'sidecar-one-file', metric)),
+    format: (value) => `${value.toFixed(1)}x faster`,
+    pass: (value) => value >= 10,
+    shortfall: (value) => 10 / value,
+  },
   'bounded-memory': {
     label: 'peak RSS < 1 GiB (any build or update run)',
     value: (summary) => summary.productPeakRssKb,

@@ -1,27 +1,114 @@
 /**
- * A long-lived session over one repository: loads the built context once and serves queries
- * from memory, refreshing only when the tree changed. For servers (MCP) and editor plugins.
+ * A long-lived session over one repository, for servers (the sidecar, MCP) and editor plugins:
+ * it loads the built context once and serves queries from memory, refreshes incrementally when
+ * the tree changes (one refresh at a time; requests that arrive meanwhile share the next one),
+ * counts its refreshes, and tells which changed paths matter (not ignored, not its own outputs).
  */
 
+import type { BuildResult } from '../context/build.js';
 import { explainFile, type FileExplanation } from '../context/explain.js';
+import type { FreshnessReport } from '../context/freshness.js';
 import { type LoadedContext, loadBuiltContext } from '../context/load.js';
 import { readManifest } from '../context/manifest.js';
 import { resolveAbsolute } from '../shared/path.js';
-import { status, update } from './context.js';
+import { type CallOptions, type ExplainResult, freshness, status, update } from './context.js';
+import { type ChangeFilter, createChangeFilter } from './session-changes.js';
+
+/** One refresh the session ran. */
+export interface SessionRefresh {
+  mode: BuildResult['mode'];
+  reason: string;
+  durationMs: number;
+  /** When it finished (ISO time). */
+  at: string;
+  /** Files the refresh re-parsed. */
+  parsed: number;
+}
+
+export interface RefreshOptions extends CallOptions {
+  /** The changed paths that asked for this refresh (repository paths), for the record. */
+  changed?: readonly string[];
+}
 
 export class ContextSession {
   readonly root: string;
+  readonly startedAt = Date.now();
+  /** Refreshes run since the session opened. */
+  refreshes = 0;
+  /** Grows whenever what the session knows may have changed (a refresh, relevant changed paths). */
+  generation = 0;
+  lastRefresh: SessionRefresh | undefined;
   private context: LoadedContext | undefined;
   private loadedSourceHash: string | undefined;
+  private running: Promise<BuildResult> | undefined;
+  private next: Promise<BuildResult> | undefined;
+  private changes: ChangeFilter | undefined;
 
-  constructor(directory = '.') {
-    this.root = resolveAbsolute(directory);
+  constructor(root: string) {
+    this.root = root;
   }
 
-  /** The current context, refreshed when sources changed since it was loaded. */
-  async current(): Promise<LoadedContext> {
+  /**
+   * Brings the built context up to date with the tree (an incremental `update`). While one runs,
+   * later calls wait for it and then share one more, so a burst of edits costs at most two.
+   */
+  refresh(options: RefreshOptions = {}): Promise<BuildResult> {
+    if (!this.running) return this.start(options);
+    this.next ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.next = undefined;
+        return this.start(options);
+      });
+    return this.next;
+  }
+
+  private start(options: RefreshOptions): Promise<BuildResult> {
+    const started = performance.now();
+    this.generation += 1;
+    const run = update(this.root, options.bus ? { bus: options.bus } : {}).then(async (result) => {
+      this.refreshes += 1;
+      this.generation += 1;
+      this.lastRefresh = {
+        mode: result.mode,
+        reason: result.reason,
+        durationMs: Math.round(performance.now() - started),
+        at: new Date().toISOString(),
+        parsed: result.stats.parsed,
+      };
+      await this.filter().rememberOwnOutputs(result.outputs.map((output) => output.path));
+      return result;
+    });
+    this.running = run.finally(() => {
+      this.running = undefined;
+      this.generation += 1;
+    });
+    return this.running;
+  }
+
+  /** A refresh is running or waiting for the running one. */
+  get refreshing(): boolean {
+    return this.running !== undefined || this.next !== undefined;
+  }
+
+  /** The source hash of the context on disk (what the last build described); undefined before one. */
+  async builtSourceHash(): Promise<string | undefined> {
+    return (await readManifest(this.root))?.hashes.source;
+  }
+
+  /** The changed paths a refresh must look at: not ignored, not the session's own last writes. */
+  async relevantChanges(paths: readonly string[]): Promise<string[]> {
+    // A running refresh may be writing AGENTS.md right now: judge its writes once it has recorded them.
+    await this.running?.catch(() => undefined);
+    const relevant = await this.filter().relevant(paths);
+    if (relevant.length > 0) this.generation += 1;
+    return relevant;
+  }
+
+  /** The current context, refreshed first when sources changed since it was loaded. */
+  async current(options: CallOptions = {}): Promise<LoadedContext> {
     const state = await status(this.root);
-    if (state.freshness !== 'fresh') await update(this.root);
+    if (state.freshness !== 'fresh') await this.refresh(options);
     const manifestHash = (await readManifest(this.root))?.hashes.source;
     if (!this.context || manifestHash !== this.loadedSourceHash) {
       this.context = await loadBuiltContext(this.root);
@@ -33,8 +120,24 @@ export class ContextSession {
   async explain(file: string): Promise<FileExplanation> {
     return explainFile(await this.current(), file);
   }
+
+  /** `explain` as the library's one-shot call answers it, from the session's context. */
+  async explainFile(file: string, options: CallOptions = {}): Promise<ExplainResult> {
+    const before = this.refreshes;
+    const context = await this.current(options);
+    return { ...explainFile(context, file), refreshed: this.refreshes > before };
+  }
+
+  freshness(options: CallOptions = {}): Promise<FreshnessReport> {
+    return freshness(this.root, options);
+  }
+
+  private filter(): ChangeFilter {
+    this.changes ??= createChangeFilter(this.root);
+    return this.changes;
+  }
 }
 
 export function openSession(directory = '.'): ContextSession {
-  return new ContextSession(directory);
+  return new ContextSession(resolveAbsolute(directory));
 }

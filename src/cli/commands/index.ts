@@ -47,6 +47,8 @@ const modules: readonly CommandModule[] = [
     names: ['orchestrate', 'agent', 'opencode', 'oc'],
     load: async () => (await import('./orchestrate.js')).orchestrateCommand,
   },
+  { names: ['mcp'], load: async () => (await import('./mcp.js')).mcpCommand },
+  { names: ['sidecar'], load: async () => (await import('./sidecar.js')).sidecarCommand },
   { names: ['benchmark'], load: async () => (await import('./benchmark.js')).benchmarkCommand },
   {
     names: ['benchmark-agent'],

@@ -1,0 +1,122 @@
+/**
+ * `opencode-plusplus sidecar`: one long-running process per repository that keeps the context
+ * fresh while people and agents edit, and serves the MCP tools and a status over HTTP.
+ *
+ * Start: claim the repository (lock), make a token, listen, say where (sidecar.json), watch,
+ * and refresh once in the background (status says `refreshing` until it is done). Each batch of changed paths that matters (not ignored, not our own writes)
+ * asks the session for a refresh; a refresh that fails (a file deleted while it was read, a
+ * half-written config) is logged and retried shortly, so the sidecar ends fresh. Stop: no new
+ * work, wait for the running refresh, close, remove address and token, release the lock.
+ */
+import { realpath } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { type ContextSession, openSession } from '../api/session.js';
+import { existingDirectory } from '../shared/fs.js';
+import { claimRepository, createToken, removeSidecarFiles, writeSidecarInfo } from './files.js';
+import { createSidecarServer } from './http.js';
+import { watchRepository } from './watcher.js';
+
+const RETRY_MS = 250;
+
+export interface SidecarOptions {
+  port?: number;
+  host?: string;
+  log: (line: string) => void;
+}
+
+export interface RunningSidecar {
+  url: string;
+  tokenFile: string;
+  pid: number;
+  session: ContextSession;
+  stop(): Promise<void>;
+}
+
+export async function startSidecar(directory: string, options: SidecarOptions): Promise<RunningSidecar> {
+  const root = await realpath(await existingDirectory(directory));
+  const release = await claimRepository(root);
+  const cleanups: Array<() => Promise<void>> = [release, () => removeSidecarFiles(root)];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const session = openSession(root);
+    const { token, file: tokenFile } = await createToken(root);
+    const server = createSidecarServer({ root, token, session, log: options.log });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const url = urlOf(server.address() as AddressInfo);
+    await writeSidecarInfo(root, { url, pid: process.pid, tokenFile, startedAt: new Date().toISOString() });
+    const refresher = startRefresher(session, options.log);
+    cleanups.push(refresher.stop);
+    // Watch first, then refresh: an edit made during the first refresh queues the next one.
+    const watch = await watchRepository(root, {
+      onBatch: (paths) => refresher.changed(paths),
+      onError: (error) => {
+        options.log(`watcher: ${error.message}; refreshing in full`);
+        refresher.refreshNow([]);
+      },
+    });
+    cleanups.push(() => watch.close());
+    refresher.refreshNow([]);
+    return { url, tokenFile, pid: process.pid, session, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function urlOf(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}/mcp`;
+}
+
+/** Turns batches of changed paths into session refreshes; retries one that failed. */
+function startRefresher(session: ContextSession, log: (line: string) => void) {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const refreshNow = (changed: string[]): Promise<unknown> => {
+    if (stopped) return inFlight;
+    clearTimeout(retry);
+    inFlight = session.refresh({ changed }).then(
+      (result) =>
+        log(
+          `refreshed: ${result.mode} in ${session.lastRefresh?.durationMs} ms (${describeChanges(changed)})`,
+        ),
+      (error: Error) => {
+        log(`refresh failed: ${error.message}; retrying in ${RETRY_MS} ms`);
+        retry = setTimeout(() => refreshNow(changed), RETRY_MS);
+      },
+    );
+    return inFlight;
+  };
+  return {
+    refreshNow,
+    changed: (paths: string[]) =>
+      session
+        .relevantChanges(paths)
+        .then((relevant) => (relevant.length > 0 ? refreshNow(relevant) : undefined))
+        .catch((error: Error) => log(`watch batch failed: ${error.message}`)),
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await inFlight;
+    },
+  };
+}
+
+function describeChanges(changed: readonly string[]): string {
+  if (changed.length === 0) return 'full check';
+  const shown = changed.slice(0, 3).join(', ');
+  return changed.length > 3 ? `${shown} and ${changed.length - 3} more` : shown;
+}

@@ -1,0 +1,62 @@
+/**
+ * Watches a repository and hands over changed paths in batches: a burst of events (an editor's
+ * save, a branch switch rewriting 500 files) becomes one batch once the tree has been quiet for
+ * QUIET_MS, or after MAX_WAIT_MS of continuous change so a busy tree still gets refreshed.
+ *
+ * `@parcel/watcher` (native: inotify, FSEvents, ReadDirectoryChangesW) rather than chokidar: it
+ * supports Node 20 (chokidar's current majors need 20.19+ or 22), coalesces events natively and
+ * skips ignored directories in native code, so `.git/` and `node_modules/` cost nothing.
+ */
+import watcher from '@parcel/watcher';
+import { relativePath } from '../shared/path.js';
+
+const QUIET_MS = 40;
+const MAX_WAIT_MS = 400;
+
+/** Never worth an event: our own outputs, VCS internals, installed packages. */
+const NATIVE_IGNORES = ['.git', '.agent-context', 'node_modules', '.hg', '.svn'];
+
+export interface WatchOptions {
+  /** Called with the repository paths that changed (sorted, each once). */
+  onBatch: (paths: string[]) => void;
+  /** The watcher itself failed (events may have been lost): a full refresh is the remedy. */
+  onError: (error: Error) => void;
+  quietMs?: number;
+}
+
+export interface RepositoryWatch {
+  close(): Promise<void>;
+}
+
+export async function watchRepository(root: string, options: WatchOptions): Promise<RepositoryWatch> {
+  const pending = new Set<string>();
+  let quietTimer: NodeJS.Timeout | undefined;
+  let firstPendingAt = 0;
+  const flush = () => {
+    clearTimeout(quietTimer);
+    quietTimer = undefined;
+    if (pending.size === 0) return;
+    const paths = [...pending].sort();
+    pending.clear();
+    options.onBatch(paths);
+  };
+  const subscription = await watcher.subscribe(
+    root,
+    (error, events) => {
+      if (error) return options.onError(error);
+      if (pending.size === 0) firstPendingAt = Date.now();
+      for (const event of events) pending.add(relativePath(root, event.path));
+      clearTimeout(quietTimer);
+      const waited = Date.now() - firstPendingAt;
+      quietTimer = setTimeout(flush, waited >= MAX_WAIT_MS ? 0 : (options.quietMs ?? QUIET_MS));
+    },
+    { ignore: NATIVE_IGNORES },
+  );
+  return {
+    async close() {
+      clearTimeout(quietTimer);
+      pending.clear();
+      await subscription.unsubscribe();
+    },
+  };
+}
