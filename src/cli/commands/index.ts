@@ -43,6 +43,7 @@ const modules: readonly CommandModule[] = [
   { names: ['pack'], load: async () => (await import('./pack.js')).packCommand },
   { names: ['rag'], load: async () => (await import('./rag.js')).ragCommand },
   { names: ['plan', 'task', 'run'], load: async () => (await import('./task.js')).taskCommands },
+  { names: ['report'], load: async () => (await import('./report.js')).reportCommand },
   { names: ['benchmark'], load: async () => (await import('./benchmark.js')).benchmarkCommand },
 ];
 
