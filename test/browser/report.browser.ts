@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/cli.js';
+import { makeRepo } from '../helpers/repo.js';
 import { makeReportFixture, ORCHESTRATOR_RUN } from '../report/fixture.js';
 import { launchChromium } from './chromium.js';
 
@@ -108,5 +109,39 @@ describe('the HTML report in headless Chromium', () => {
     expect(await detail.locator('[data-iteration]').count()).toBe(2);
     expect(await detail.textContent()).toContain('repair');
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a large repository in headless Chromium', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('opens with folders collapsed, shows a folder when clicked, and finds a file inside a closed one', async () => {
+    const files: Record<string, string> = {};
+    for (let folder = 0; folder < 24; folder++)
+      for (let file = 0; file < 15; file++)
+        files[`src/area${folder}/part${file % 3}/f${file}.ts`] =
+          `import '../../area${(folder + 1) % 24}/part0/f0.js';\nexport const x = ${file};\n`;
+    const root = makeRepo(files);
+    expect((await runCliInProcess(['report', root])).code).toBe(0);
+    const launched = await launchChromium();
+    close = launched.close;
+    const page = await launched.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`file://${join(root, '.agent-context/report.html')}`);
+    await page.waitForSelector('[data-folder]');
+    const visible = await page.locator('[data-node]').count();
+    expect(visible).toBeLessThan(360);
+    expect(await page.locator('[data-folder="src/area5/part1"]').getAttribute('class')).toContain('closed');
+    await page.click('[data-folder="src/area5/part1"]');
+    expect(await page.locator('[data-node^="src/area5/part1/"]').count()).toBe(5);
+    await page.fill('#map-search', 'area17/part2/f14');
+    await page.press('#map-search', 'Enter');
+    expect(await page.getAttribute('#map-facts', 'data-facts')).toBe('src/area17/part2/f14.ts');
+    expect(await page.locator('[data-node="src/area17/part2/f14.ts"]').count()).toBe(1);
+    expect(errors).toEqual([]);
   });
 });

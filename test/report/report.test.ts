@@ -133,6 +133,27 @@ describe('report (graph formats and errors)', () => {
     expect(dot.stdout).not.toContain('f0.ts');
   });
 
+  it('clusters a Go repository by package', async () => {
+    const root = makeRepo({
+      'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+      'cmd/shop/main.go':
+        'package main\n\nimport "example.com/shop/internal/cart"\n\nfunc main() { cart.Total() }\n',
+      'internal/cart/cart.go':
+        'package cart\n\n// Total adds the basket up.\nfunc Total() int { return 0 }\n',
+    });
+    expect((await runCliInProcess(['report', root])).code).toBe(0);
+    const html = readFileSync(join(root, '.agent-context/report.html'), 'utf8');
+    const data = JSON.parse(/id="report-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(data.map.clusterBy).toBe('package');
+    expect(html).toContain('clustered by package');
+    const paths: string[] = data.map.files.map((file: { path: string }) => file.path);
+    expect(data.map.edges).toContainEqual([
+      paths.indexOf('cmd/shop/main.go'),
+      paths.indexOf('internal/cart/cart.go'),
+      0,
+    ]);
+  });
+
   it('refuses an unknown format with exit 2 and no stack', async () => {
     const root = makeRepo(FIXTURE_FILES);
     const result = await runCliInProcess(['report', root, '--format', 'svg']);

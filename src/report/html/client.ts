@@ -289,9 +289,15 @@ export const REPORT_SCRIPT = String.raw`(function () {
     render();
     return Object.keys(matches);
   }
-  search.addEventListener('input', runSearch);
+  // Typing re-renders the map once it pauses: a 27k-file map takes a second per render.
+  var pending = null;
+  search.addEventListener('input', function () {
+    if (pending) clearTimeout(pending);
+    pending = setTimeout(function () { pending = null; runSearch(); }, files.length > 2000 ? 250 : 0);
+  });
   search.addEventListener('keydown', function (event) {
     if (event.key !== 'Enter') return;
+    if (pending) { clearTimeout(pending); pending = null; }
     var first = runSearch()[0];
     if (first !== undefined) select(Number(first), true);
   });
