@@ -15,7 +15,7 @@ export const FIXTURE_FILES = {
   'src/ui/view.ts': "import { load } from '../db/store.js';\nexport const view = () => load();\n",
   'src/db/store.ts': "import { format } from './format.js';\nexport const load = () => format(1);\n",
   'src/db/format.ts':
-    "import { load } from './store.js';\nexport const format = (n: number) => `${n}`;\nexport const again = () => load();\n",
+    "import { load } from './store.js';\nexport const format = (n: number) => String(n);\nexport const again = () => load();\n",
   'src/checkout/total.ts':
     '/** Adds up a basket; rounds once at the end. */\nexport function total(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0);\n}\n',
   'src/checkout/hostile.ts':

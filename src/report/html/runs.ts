@@ -132,7 +132,7 @@ function renderEvidence(artifacts: readonly RunArtifact[]): string {
 }
 
 function renderGuardFindings(found: RunArtifact | undefined): string {
-  if (!found || found.state !== 'json') return '';
+  if (found?.state !== 'json') return '';
   const list = Array.isArray(found.value) ? found.value : asObject(found.value)?.findings;
   if (!Array.isArray(list)) return '';
   const items = list.map((entry) => {
@@ -154,7 +154,7 @@ function renderGuardFindings(found: RunArtifact | undefined): string {
 }
 
 function renderDiff(found: RunArtifact | undefined): string {
-  if (!found || found.state !== 'text' || !found.text) return '';
+  if (found?.state !== 'text' || !found.text) return '';
   const lines = found.text
     .split('\n')
     .map((line) => {
