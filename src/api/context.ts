@@ -126,5 +126,3 @@ export async function runDoctor(directory = '.'): Promise<DoctorReport> {
 function withBus(base: BuildOptions, options: CallOptions): BuildOptions {
   return options.bus ? { ...base, bus: options.bus } : base;
 }
-
-export { type InitResult, initRepository, RECOMMENDED_CONFIG } from './init.js';

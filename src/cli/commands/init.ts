@@ -1,3 +1,5 @@
+import type { InitResult } from '../../api/init.js';
+import type { AgentSetUp } from '../../integrations/install/setup.js';
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import type { CliIO } from '../io.js';
@@ -29,8 +31,9 @@ export const initCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print what was done as one JSON document')
     .action(async (dir: string | undefined, options: InitFlags) =>
       runAction(context, options, async (bus) => {
-        const [{ initRepository, isInitAgent }, { usageError }] = await Promise.all([
+        const [{ initRepository }, { isInitAgent, setUpAgents }, { usageError }] = await Promise.all([
           import('../../api/init.js'),
+          import('../../integrations/install/setup.js'),
           import('../../shared/errors.js'),
         ]);
         const agents = options.agents
@@ -41,15 +44,21 @@ export const initCommand: CommandDefinition = (program, context) => {
         if (unknown)
           throw usageError(`unknown agent "${unknown}" in --agents`, 'use claude, codex or opencode');
         const confirm = confirmer(context.io, Boolean(options.yes), Boolean(options.json));
+        let setUp: AgentSetUp | undefined;
         const result = await initRepository(dir ?? '.', {
           bus,
           build: options.build,
-          ...(agents ? { agents: agents.filter(isInitAgent) } : {}),
-          ...(confirm ? { confirm } : {}),
-          env: context.io.env,
+          setUpAgents: async (root) => {
+            setUp = await setUpAgents(root, {
+              ...(agents ? { agents: agents.filter(isInitAgent) } : {}),
+              ...(confirm ? { confirm } : {}),
+              env: context.io.env,
+            });
+            return setUp.agents;
+          },
         });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, await formatInit(result, Boolean(confirm)));
+        if (options.json) writeJson(context.io, { ...result, ...(setUp ? { command: setUp.command } : {}) });
+        else writeLine(context.io.stdout, await formatInit(result, setUp, Boolean(confirm)));
         return 0;
       }),
     );
@@ -77,7 +86,8 @@ function confirmer(
 }
 
 async function formatInit(
-  result: Awaited<ReturnType<typeof import('../../api/init.js').initRepository>>,
+  result: InitResult,
+  setUp: AgentSetUp | undefined,
   asked: boolean,
 ): Promise<string> {
   const lines = [
@@ -86,7 +96,7 @@ async function formatInit(
       : `kept the existing ${result.configFile}`,
     `CLAUDE.md: ${{ created: 'created with @AGENTS.md', appended: 'added @AGENTS.md', kept: 'already imports AGENTS.md' }[result.claudeMd ?? 'kept']}`,
   ];
-  for (const agent of result.agents ?? []) {
+  for (const agent of setUp?.agents ?? []) {
     const part = (what: string, outcome: typeof agent.mcp) =>
       outcome === 'declined'
         ? `${what} not registered${asked ? '' : ' (run with --yes, or `install ' + agent.agent + ' --mcp`)'}`
@@ -97,9 +107,9 @@ async function formatInit(
       `${agent.agent} (${agent.found}): ${part('MCP server', agent.mcp)}; ${part('hooks', agent.hooks)}`,
     );
   }
-  if (result.agents?.length === 0 || result.agents === undefined)
+  if (!setUp || setUp.agents.length === 0)
     lines.push('no agent named or found: `init --agents claude,codex,opencode` sets them up');
-  else if (result.command) lines.push(result.command);
+  else lines.push(setUp.command);
   if (result.build) lines.push((await import('../../report/context.js')).formatBuild(result.build));
   return lines.join('\n');
 }
