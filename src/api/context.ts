@@ -131,32 +131,3 @@ export async function runDoctor(directory = '.'): Promise<DoctorReport> {
 function withBus(base: BuildOptions, options: CallOptions): BuildOptions {
   return options.bus ? { ...base, bus: options.bus } : base;
 }
-
-export interface InitResult {
-  configFile: string;
-  configWritten: boolean;
-  build?: BuildResult;
-}
-
-/** The recommended config for a new project: the balanced evidence policy. */
-export const RECOMMENDED_CONFIG = {
-  $schema: './node_modules/opencode-plusplus/schema/opencode-plusplus.config.schema.json',
-  policy: { evidence: 'balanced', failOn: 'required' },
-} as const;
-
-/** Writes the recommended config file when the repository has none, then builds the context. */
-export async function initRepository(
-  directory = '.',
-  options: CallOptions & { build?: boolean } = {},
-): Promise<InitResult> {
-  const [{ CONFIG_FILE_NAMES }, { existingDirectory, pathExists, writeJsonAtomic }, { absolutePath }] =
-    await Promise.all([import('../config/load.js'), import('../shared/fs.js'), import('../shared/path.js')]);
-  const root = await existingDirectory(directory);
-  let existing: string | undefined;
-  for (const name of CONFIG_FILE_NAMES) if (await pathExists(absolutePath(root, name))) existing = name;
-  const configFile = existing ?? 'opencode-plusplus.config.json';
-  if (!existing) await writeJsonAtomic(absolutePath(root, configFile), RECOMMENDED_CONFIG);
-  const result: InitResult = { configFile, configWritten: !existing };
-  if (options.build !== false) result.build = await build(root, options);
-  return result;
-}

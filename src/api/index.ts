@@ -91,6 +91,7 @@ export type {
   VerifyResult,
 } from './impact.js';
 export { checkContracts, impact, selectTests, verify } from './impact.js';
+export { type InitOptions, type InitResult, initRepository, RECOMMENDED_CONFIG } from './init.js';
 export * from './loop.js';
 export * from './memory.js';
 export { type OrchestrateOptions, orchestrate } from './orchestrate.js';

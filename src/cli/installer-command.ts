@@ -7,19 +7,23 @@ import { writeJson, writeLine } from './io.js';
 interface InstallFlags extends CommonOptions {
   dir: string;
   scope: string;
-  command: string;
+  command?: string;
   config?: string;
   dryRun?: boolean;
+  mcp?: boolean;
+  hooks: boolean;
 }
 
 const descriptions = {
   install: [
     "Adds opencode-plusplus to an agent's configuration so its sessions serve lessons at the start, are counted as they go, and get a background reflection after enough substance (and when they end with unreflected turns). Nothing else changes: the person's own hooks and settings stay as they are, and running it twice changes nothing the second time.",
     'claude: hooks in .claude/settings.json (--scope user: ~/.claude/settings.json, or $CLAUDE_CONFIG_DIR). codex: .codex/hooks.json and notify in .codex/config.toml (--scope user: $CODEX_HOME). opencode: the plugin .opencode/plugins/opencode-plusplus.js (--scope user: ~/.config/opencode/plugins/). openclaw: the plugin in ~/.openclaw/extensions/opencode-plusplus/ (or $OPENCLAW_STATE_DIR), enabled in openclaw.json.',
+    '--mcp also registers the MCP server (`opencode-plusplus mcp <dir>`) in the agent\'s own format: .mcp.json (claude; --scope user: ~/.claude.json), [mcp_servers.opencode-plusplus] in config.toml (codex), "mcp" in opencode.json (opencode). --no-hooks registers only that.',
+    "Hooks, plugins and MCP entries call the CLI by a command that exists whatever the agent's PATH is: `npx --no-install opencode-plusplus` when this project has the package installed, else the absolute path of the CLI that runs install; the output says which. --command sets another.",
     '--dry-run prints the diff and writes nothing. A config file that cannot be parsed is never overwritten (exit 2).',
   ].join('\n\n'),
   uninstall:
-    "Removes exactly what `install` added to the agent's configuration (hooks whose command is ours, our plugin files, our notify line); everything else stays. --dry-run prints the diff.",
+    "Removes exactly what `install` added to the agent's configuration (hooks whose command is ours, our plugin files, our notify line, our MCP server entry); everything else stays. --dry-run prints the diff.",
 };
 
 export function defineInstaller(action: 'install' | 'uninstall'): CommandDefinition {
@@ -33,39 +37,54 @@ export function defineInstaller(action: 'install' | 'uninstall'): CommandDefinit
       )
       .description(descriptions[action])
       .option('--scope <scope>', 'project (this repository) | user (your home)', 'project')
-      .option('--command <cmd>', 'how hooks call opencode-plusplus', 'opencode-plusplus')
+      .option(
+        '--command <cmd>',
+        'how hooks call opencode-plusplus (default: npx --no-install opencode-plusplus when installed in the project, else this CLI by its absolute path)',
+      )
       .option(
         '--config <file>',
         'edit this config file instead of the default (claude settings, codex hooks.json, openclaw.json)',
       )
       .option('--dry-run', 'print the diff, write nothing')
+      .option('--mcp', 'also register the MCP server (claude, codex, opencode)')
+      .option('--no-hooks', 'leave the hooks out (with --mcp: register only the MCP server)')
       .option('-C, --dir <dir>', 'the project', '.')
       .option('--json', 'print the result as one JSON document')
       .action(async (agent: string, flags: InstallFlags) =>
         runAction(context, flags, async () => {
-          const [{ runInstaller, isAgentName }, { resolveAbsolute }, { usageError }] = await Promise.all([
-            import('../integrations/install/index.js'),
-            import('../shared/path.js'),
-            import('../shared/errors.js'),
-          ]);
+          const [{ runInstaller, isAgentName, resolveCliCommand }, { resolveAbsolute }, { usageError }] =
+            await Promise.all([
+              import('../integrations/install/index.js'),
+              import('../shared/path.js'),
+              import('../shared/errors.js'),
+            ]);
           if (!isAgentName(agent))
             throw usageError(`unknown agent "${agent}"`, 'use claude, codex, opencode or openclaw');
           if (flags.scope !== 'project' && flags.scope !== 'user')
             throw usageError(`unknown scope "${flags.scope}"`, 'use project or user');
+          const directory = resolveAbsolute(context.io.cwd, flags.dir);
+          const cli = resolveCliCommand(directory, flags.command);
           const result = await runInstaller(
             agent,
             action,
             {
-              directory: resolveAbsolute(context.io.cwd, flags.dir),
+              directory,
               scope: flags.scope,
-              command: flags.command,
+              command: cli.line,
+              argv: cli.argv,
+              hooks: flags.hooks,
+              mcp: Boolean(flags.mcp),
               ...(flags.config ? { configFile: resolveAbsolute(context.io.cwd, flags.config) } : {}),
               env: context.io.env,
             },
             Boolean(flags.dryRun),
           );
-          if (flags.json) writeJson(context.io, result);
-          else writeLine(context.io.stdout, formatInstall(result));
+          if (flags.json)
+            writeJson(context.io, { ...result, command: { argv: cli.argv, source: cli.source } });
+          else {
+            writeLine(context.io.stdout, formatInstall(result));
+            if (action === 'install') writeLine(context.io.stdout, cli.note);
+          }
           return 0;
         }),
       );

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { toolVersion } from '../shared/version.js';
 import type { CommandContext } from './command.js';
 import { commandsFor } from './commands/index.js';
+import { helpConfiguration, helpWidthOf } from './help.js';
 import type { CliIO } from './io.js';
 
 export async function executeCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -17,9 +18,12 @@ export async function executeCli(argv: readonly string[], io: CliIO): Promise<nu
     // A subcommand's flags stay with it (`reflect transcript f --json` is the subcommand's --json).
     .enablePositionalOptions()
     .exitOverride()
+    .configureHelp(helpConfiguration)
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => helpWidthOf(io) ?? 80,
+      getErrHelpWidth: () => helpWidthOf(io) ?? 80,
     });
   program.addHelpText(
     'after',

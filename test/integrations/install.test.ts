@@ -97,9 +97,7 @@ describe('install claude', () => {
       dryRun: true,
       files: [{ file: join(home, 'claude-config/settings.json'), change: 'create' }],
     });
-    expect(result.files[0].diff).toContain(
-      '+       "command": "opencode-plusplus hook claude",'.replace('+       ', '+             '),
-    );
+    expect(result.files[0].diff).toContain(`+             "command": "${CLI_BIN} hook claude",`);
     expect(existsSync(join(home, 'claude-config'))).toBe(false);
   });
 

@@ -5,9 +5,9 @@ import { writeJson, writeLine } from '../io.js';
 export const deltaCommand: CommandDefinition = (program, context) => {
   program
     .command('delta [dir]')
-    .summary('what changed since the last build (writes no outputs)')
+    .summary('what changed since the last build; writes .agent-context/delta/latest.{json,md} only')
     .description(
-      'Report what changed since the last build — files, symbols, import edges, ranking moves — and which generated outputs and task packs to re-read, without rewriting outputs. Writes .agent-context/delta/latest.{json,md}.',
+      'Report what changed since the last build — files, symbols, import edges, ranking moves — and which generated outputs and task packs to re-read. Writes the delta to .agent-context/delta/latest.json and .agent-context/delta/latest.md (for people); it rewrites no other output: AGENTS.md, the index, the graph and the manifest stay as they are (`evolve` or `update` refresh them).',
     )
     .option('--json', 'print the delta as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>

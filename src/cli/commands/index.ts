@@ -49,6 +49,7 @@ const modules: readonly CommandModule[] = [
   },
   { names: ['mcp'], load: async () => (await import('./mcp.js')).mcpCommand },
   { names: ['sidecar'], load: async () => (await import('./sidecar.js')).sidecarCommand },
+  { names: ['report'], load: async () => (await import('./report.js')).reportCommand },
   { names: ['benchmark'], load: async () => (await import('./benchmark.js')).benchmarkCommand },
   {
     names: ['benchmark-agent'],

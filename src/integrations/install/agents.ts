@@ -9,7 +9,7 @@ import type { AgentName } from '../events.js';
 import { openclawPluginFiles, opencodePluginSource, PLUGIN_MARKER } from '../plugin-sources.js';
 import { installHooks, uninstallHooks } from './hooks-file.js';
 import { parseConfigObject, setJsonValue } from './json-file.js';
-import type { FileChange, Installer, InstallOptions, InstallPlan } from './types.js';
+import { argvOf, type FileChange, type Installer, type InstallOptions, type InstallPlan } from './types.js';
 
 const CLAUDE_EVENTS = [
   'SessionStart',
@@ -24,7 +24,7 @@ const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToo
 
 const home = (env: NodeJS.ProcessEnv) => env.HOME ?? homedir();
 
-async function change(
+export async function change(
   file: string,
   after: (before: string | undefined) => string | undefined,
 ): Promise<FileChange[]> {
@@ -55,7 +55,7 @@ const claude: Installer = {
   },
 };
 
-function codexHome(options: InstallOptions): string {
+export function codexHome(options: InstallOptions): string {
   if (options.scope === 'project') return joinPath(options.directory, '.codex');
   return options.env.CODEX_HOME ?? joinPath(home(options.env), '.codex');
 }
@@ -69,7 +69,7 @@ const codex: Installer = {
       : joinPath(codexHome(options), 'hooks.json');
     const command = `${options.command} hook codex`;
     const warnings: string[] = [];
-    const notify = `notify = ${JSON.stringify([...options.command.split(/\s+/), 'hook', 'codex', '--notify'])}`;
+    const notify = `notify = ${JSON.stringify([...argvOf(options), 'hook', 'codex', '--notify'])}`;
     const configFile = joinPath(codexHome(options), 'config.toml');
     const changes = [
       ...(await change(hooksFile, (text) => installHooks(text, hooksFile, CODEX_EVENTS, command, 'codex'))),
@@ -133,7 +133,7 @@ function opencodePluginFile(options: InstallOptions): string {
 const opencode: Installer = {
   async install(options) {
     const file = opencodePluginFile(options);
-    const source = opencodePluginSource([...options.command.split(/\s+/), 'hook', 'opencode']);
+    const source = opencodePluginSource([...argvOf(options), 'hook', 'opencode']);
     const warnings: string[] = [];
     const changes = await change(file, (before) => {
       if (before !== undefined && !before.includes(PLUGIN_MARKER)) {
@@ -163,7 +163,7 @@ const OPENCLAW_ENTRY = ['plugins', 'entries', 'opencode-plusplus'];
 const openclaw: Installer = {
   async install(options) {
     const folder = joinPath(openclawState(options), 'extensions', 'opencode-plusplus');
-    const files = openclawPluginFiles([...options.command.split(/\s+/), 'hook', 'openclaw']);
+    const files = openclawPluginFiles([...argvOf(options), 'hook', 'openclaw']);
     const changes: FileChange[] = [];
     for (const [name, content] of Object.entries(files))
       changes.push(...(await change(joinPath(folder, name), () => content)));
