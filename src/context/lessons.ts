@@ -5,8 +5,8 @@
  * read-only or locked memory folder never fails a build.
  */
 import { LESSON_LINE } from '../memory/index-file.js';
-import { findServed } from '../memory/serving.js';
 import { recordServed } from '../memory/served.js';
+import { findServed } from '../memory/serving.js';
 import { splitManagedBlock } from '../shared/managed-block.js';
 
 export { LESSON_LINE };
