@@ -16,6 +16,7 @@ import { lexicalSignal } from './lexical.js';
 import { mentionsSignal } from './mentions.js';
 import { projectFilesSignal } from './project-files.js';
 import { recentChangesSignal } from './recent-changes.js';
+import { similarChangesSignal } from './similar-changes.js';
 import { testsSignal } from './tests.js';
 
 export const signals = {
@@ -24,6 +25,7 @@ export const signals = {
   centrality: centralitySignal,
   project: projectFilesSignal,
   churn: recentChangesSignal,
+  similar: similarChangesSignal,
   graph: graphSignal,
   tests: testsSignal,
   cochange: cochangeSignal,
