@@ -234,7 +234,7 @@ export async function retrieve(
 }
 
 /** BM25F length normalisation per field: long files are not penalised as much as long prose would be. */
-const DEFAULT_LENGTH_NORMALIZATION = { path: 0.3, symbols: 0.5, doc: 0.5, body: 0.75, scope: 0.5 };
+const DEFAULT_LENGTH_NORMALIZATION = { path: 0.3, symbols: 0.5, doc: 0.5, body: 0.75, folder: 0.5 };
 
 export function checkedCount(value: number, flag: string): number {
   if (!Number.isInteger(value) || value < 1)
@@ -254,7 +254,7 @@ function settingsOf(config: ResolvedConfig, options: RetrieveOptions): Retrieval
         symbols: { weight: retrieve.fields.symbols, b: b.symbols },
         doc: { weight: retrieve.fields.doc, b: b.doc },
         body: { weight: retrieve.fields.body, b: b.body },
-        scope: { weight: retrieve.fields.scope, b: b.scope },
+        folder: { weight: retrieve.fields.folder, b: b.folder },
       },
     },
     seedCount: retrieve.seeds,

@@ -194,6 +194,8 @@ export const RetrieveWeightsSchema = z
     churn: z.number().min(0).max(10).default(0.05),
     /** Files changed by the past commits whose messages are most like the task. @default 0.3 */
     similar: z.number().min(0).max(10).default(0.3),
+    /** Files named after the scope of a conventional-commit title (`fix(hmr): …`). @default 0.3 */
+    scope: z.number().min(0).max(10).default(0.3),
     /** Imports and importers of the best hits. @default 0.3 */
     graph: z.number().min(0).max(10).default(0.3),
     /** Sources tested by the tests that match the task. @default 0.4 */
@@ -216,7 +218,7 @@ export const RetrieveFieldsSchema = z
     /** The whole text. @default 1 */
     body: z.number().min(0).max(20).default(1),
     /** Descriptions of the folders a file sits in (a module's entry file or README). @default 1 */
-    scope: z.number().min(0).max(20).default(1),
+    folder: z.number().min(0).max(20).default(1),
   })
   .describe('BM25F field weights of the lexical signal.');
 

@@ -24,7 +24,7 @@ export const DEFAULT_BM25: Bm25Parameters = {
     symbols: { weight: 2, b: 0.5 },
     doc: { weight: 1, b: 0.5 },
     body: { weight: 1, b: 0.75 },
-    scope: { weight: 1, b: 0.5 },
+    folder: { weight: 1, b: 0.5 },
   },
 };
 
@@ -50,7 +50,7 @@ export function scoreBm25f(
 }
 
 /** A term a file only borrows from its folder's description does not make the file hold it. */
-const OWN_FIELDS = FIELD_NAMES.filter((field) => field !== 'scope');
+const OWN_FIELDS = FIELD_NAMES.filter((field) => field !== 'folder');
 
 export function inverseDocumentFrequencies(
   corpus: Corpus,

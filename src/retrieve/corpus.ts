@@ -12,7 +12,7 @@ import type { BodyTerms, LexicalCache } from './lexical-cache.js';
 import { lexicalDefinitions } from './text/definitions.js';
 import { countTerms, termsOfWord } from './text/tokenize.js';
 
-export const FIELD_NAMES = ['path', 'symbols', 'doc', 'body', 'scope'] as const;
+export const FIELD_NAMES = ['path', 'symbols', 'doc', 'body', 'folder'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 export interface FieldTerms {
@@ -69,7 +69,7 @@ export function buildCorpus(root: string, files: readonly IndexedFile[], options
         symbols: symbolTerms(file, definitions),
         doc: countTerms(docText(file)),
         body: { counts: body.counts, length: body.length },
-        scope: countTerms((lent.get(file.path) ?? []).join('\n')),
+        folder: countTerms((lent.get(file.path) ?? []).join('\n')),
       },
     });
   }
@@ -155,7 +155,7 @@ function docText(file: IndexedFile): string {
 }
 
 function averageLengths(documents: CorpusDocument[]): Record<FieldName, number> {
-  const totals = { path: 0, symbols: 0, doc: 0, body: 0, scope: 0 };
+  const totals = { path: 0, symbols: 0, doc: 0, body: 0, folder: 0 };
   for (const document of documents)
     for (const field of FIELD_NAMES) totals[field] += document.fields[field].length;
   const count = Math.max(1, documents.length);
@@ -164,6 +164,6 @@ function averageLengths(documents: CorpusDocument[]): Record<FieldName, number> 
     symbols: totals.symbols / count,
     doc: totals.doc / count,
     body: totals.body / count,
-    scope: totals.scope / count,
+    folder: totals.folder / count,
   };
 }

@@ -8,7 +8,7 @@ const FIELD_LABEL: Record<FieldName, string> = {
   symbols: 'symbol names',
   doc: 'docs',
   body: 'code',
-  scope: 'folder description',
+  folder: 'folder description',
 };
 
 export const lexicalSignal: RetrievalSignal = {

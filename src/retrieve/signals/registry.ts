@@ -17,6 +17,7 @@ import { mentionsSignal } from './mentions.js';
 import { projectFilesSignal } from './project-files.js';
 import { recentChangesSignal } from './recent-changes.js';
 import { similarChangesSignal } from './similar-changes.js';
+import { subjectScopeSignal } from './subject-scope.js';
 import { testsSignal } from './tests.js';
 
 export const signals = {
@@ -26,6 +27,7 @@ export const signals = {
   project: projectFilesSignal,
   churn: recentChangesSignal,
   similar: similarChangesSignal,
+  scope: subjectScopeSignal,
   graph: graphSignal,
   tests: testsSignal,
   cochange: cochangeSignal,
