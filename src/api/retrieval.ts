@@ -15,6 +15,7 @@ import { servedViews } from '../memory/serving.js';
 import { type PackCandidate, packFiles } from '../pack/budget.js';
 import { renderPackMarkdown } from '../pack/markdown.js';
 import { countTokens, TOKENIZER_ID, TokenCache } from '../pack/tokenizer.js';
+import type { FieldName } from '../retrieve/corpus.js';
 import { loadChangeHistory } from '../retrieve/history.js';
 import { LexicalCache } from '../retrieve/lexical-cache.js';
 import { parseTask } from '../retrieve/query.js';
@@ -47,9 +48,11 @@ export interface RetrieveOptions extends CallOptions {
   /** Signal weights for this call only, over the config's (`{ cochange: 0 }` turns one off). */
   weights?: Readonly<Record<string, number>>;
   /** BM25F field weights for this call only, over the config's. */
-  fields?: Readonly<Partial<Record<'path' | 'symbols' | 'doc' | 'body', number>>>;
+  fields?: Readonly<Partial<Record<FieldName, number>>>;
   /** Length normalisation (b) per BM25F field for this call only: for benchmarks and tuning. */
-  lengthNormalization?: Readonly<Partial<Record<'path' | 'symbols' | 'doc' | 'body', number>>>;
+  lengthNormalization?: Readonly<Partial<Record<FieldName, number>>>;
+  /** Factor on files of the packages the task names, for this call only (1 turns scoping off). */
+  packageBoost?: number;
 }
 
 export interface RetrievedFile {
@@ -262,7 +265,7 @@ export async function retrieve(
 }
 
 /** BM25F length normalisation per field: long files are not penalised as much as long prose would be. */
-const DEFAULT_LENGTH_NORMALIZATION = { path: 0.3, symbols: 0.5, doc: 0.5, body: 0.75 };
+const DEFAULT_LENGTH_NORMALIZATION = { path: 0.3, symbols: 0.5, doc: 0.5, body: 0.75, folder: 0.5 };
 
 export function checkedCount(value: number, flag: string): number {
   if (!Number.isInteger(value) || value < 1)
@@ -282,10 +285,12 @@ function settingsOf(config: ResolvedConfig, options: RetrieveOptions): Retrieval
         symbols: { weight: retrieve.fields.symbols, b: b.symbols },
         doc: { weight: retrieve.fields.doc, b: b.doc },
         body: { weight: retrieve.fields.body, b: b.body },
+        folder: { weight: retrieve.fields.folder, b: b.folder },
       },
     },
     seedCount: retrieve.seeds,
     graphDecay: retrieve.graphDecay,
+    packageBoost: options.packageBoost ?? retrieve.packageBoost,
   };
 }
 

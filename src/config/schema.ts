@@ -192,6 +192,10 @@ export const RetrieveWeightsSchema = z
     project: z.number().min(0).max(10).default(0.15),
     /** How often a file changed in recent history (prior). @default 0.05 */
     churn: z.number().min(0).max(10).default(0.05),
+    /** Files changed by the past commits whose messages are most like the task. @default 0.3 */
+    similar: z.number().min(0).max(10).default(0.3),
+    /** Files named after the scope of a conventional-commit title (`fix(hmr): …`). @default 0.3 */
+    scope: z.number().min(0).max(10).default(0.3),
     /** Imports and importers of the best hits. @default 0.3 */
     graph: z.number().min(0).max(10).default(0.3),
     /** Sources tested by the tests that match the task. @default 0.4 */
@@ -213,6 +217,8 @@ export const RetrieveFieldsSchema = z
     doc: z.number().min(0).max(20).default(1),
     /** The whole text. @default 1 */
     body: z.number().min(0).max(20).default(1),
+    /** Descriptions of the folders a file sits in (a module's entry file or README). @default 1 */
+    folder: z.number().min(0).max(20).default(1),
   })
   .describe('BM25F field weights of the lexical signal.');
 
@@ -228,6 +234,8 @@ export const RetrieveConfigSchema = z
     seeds: z.number().int().min(1).max(100).default(8),
     /** Share of a hit's score its imports and importers receive (before sharing among them). @default 0.5 */
     graphDecay: z.number().min(0).max(1).default(0.5),
+    /** Factor on the scores of files inside a monorepo package the task names (1 turns it off). @default 1.5 */
+    packageBoost: z.number().min(1).max(10).default(1.5),
     /** Commits of history before HEAD read for co-change and recent changes; 0 skips git history. @default 1000 */
     historyCommits: z.number().int().min(0).max(100_000).default(1000),
   })

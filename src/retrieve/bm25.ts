@@ -24,6 +24,7 @@ export const DEFAULT_BM25: Bm25Parameters = {
     symbols: { weight: 2, b: 0.5 },
     doc: { weight: 1, b: 0.5 },
     body: { weight: 1, b: 0.75 },
+    folder: { weight: 1, b: 0.5 },
   },
 };
 
@@ -48,6 +49,9 @@ export function scoreBm25f(
   return results;
 }
 
+/** A term a file only borrows from its folder's description does not make the file hold it. */
+const OWN_FIELDS = FIELD_NAMES.filter((field) => field !== 'folder');
+
 export function inverseDocumentFrequencies(
   corpus: Corpus,
   query: ReadonlyMap<string, number>,
@@ -55,7 +59,7 @@ export function inverseDocumentFrequencies(
   const frequency = new Map<string, number>();
   for (const document of corpus.documents) {
     for (const term of query.keys()) {
-      if (FIELD_NAMES.some((field) => document.fields[field].counts.has(term)))
+      if (OWN_FIELDS.some((field) => document.fields[field].counts.has(term)))
         frequency.set(term, (frequency.get(term) ?? 0) + 1);
     }
   }

@@ -1,16 +1,18 @@
 /**
- * The searchable view of a built context: one document per indexed file, with four fields for
- * BM25F — path words, symbol and export names, doc comments and signatures, and the body — and
+ * The searchable view of a built context: one document per indexed file, with five fields for
+ * BM25F — path words, symbol and export names, doc comments and signatures, the body, and the
+ * descriptions of the folders it sits in (`folder-descriptions.ts`) — and
  * the definitions (parsed symbols plus those seen line by line) used for mentions and skeletons.
  */
 import type { IndexedFile } from '../index/types.js';
 import { readTextSync } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
+import { folderDescriptions } from './folder-descriptions.js';
 import type { BodyTerms, LexicalCache } from './lexical-cache.js';
 import { lexicalDefinitions } from './text/definitions.js';
 import { countTerms, termsOfWord } from './text/tokenize.js';
 
-export const FIELD_NAMES = ['path', 'symbols', 'doc', 'body'] as const;
+export const FIELD_NAMES = ['path', 'symbols', 'doc', 'body', 'folder'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 export interface FieldTerms {
@@ -51,8 +53,9 @@ export interface CorpusOptions {
 }
 
 export function buildCorpus(root: string, files: readonly IndexedFile[], options: CorpusOptions): Corpus {
-  const read = options.readText ?? ((path: string) => readQuietly(root, path));
+  const read = options.readText ?? ((path: string) => readCorpusText(root, path));
   const documents: CorpusDocument[] = [];
+  const lent = folderDescriptions(files);
   for (const file of files) {
     const body = bodyTermsOf(file, options.cache, read);
     if (!body) continue;
@@ -66,6 +69,7 @@ export function buildCorpus(root: string, files: readonly IndexedFile[], options
         symbols: symbolTerms(file, definitions),
         doc: countTerms(docText(file)),
         body: { counts: body.counts, length: body.length },
+        folder: countTerms((lent.get(file.path) ?? []).join('\n')),
       },
     });
   }
@@ -77,7 +81,8 @@ export function buildCorpus(root: string, files: readonly IndexedFile[], options
   };
 }
 
-function readQuietly(root: string, path: string): string | undefined {
+/** A file's text from the work tree, or undefined when it vanished since the build. */
+export function readCorpusText(root: string, path: string): string | undefined {
   try {
     return readTextSync(absolutePath(root, path));
   } catch {
@@ -150,7 +155,7 @@ function docText(file: IndexedFile): string {
 }
 
 function averageLengths(documents: CorpusDocument[]): Record<FieldName, number> {
-  const totals = { path: 0, symbols: 0, doc: 0, body: 0 };
+  const totals = { path: 0, symbols: 0, doc: 0, body: 0, folder: 0 };
   for (const document of documents)
     for (const field of FIELD_NAMES) totals[field] += document.fields[field].length;
   const count = Math.max(1, documents.length);
@@ -159,5 +164,6 @@ function averageLengths(documents: CorpusDocument[]): Record<FieldName, number> 
     symbols: totals.symbols / count,
     doc: totals.doc / count,
     body: totals.body / count,
+    folder: totals.folder / count,
   };
 }

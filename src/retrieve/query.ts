@@ -29,6 +29,8 @@ export interface TaskQuery {
   environment: string[];
   /** `/api/users/:id` */
   routes: string[];
+  /** The scope of a conventional-commit title, lower-cased: `fix(hmr, ssr): …` -> hmr, ssr. */
+  scopes: string[];
 }
 
 /** Verbs and nouns about the change itself; kept, at a fraction of the weight. */
@@ -69,7 +71,20 @@ export function parseTask(task: string): TaskQuery {
     routes: unique(
       [...cleaned.matchAll(/(?<![\w./])\/[a-z0-9_:{}-]+(?:\/[a-z0-9_:{}.-]+)+/gi)].map((match) => match[0]),
     ),
+    scopes: scopesOf(cleaned),
   };
+}
+
+/** `type(scope): subject` on the first line: the scope names the part of the code changed. */
+function scopesOf(text: string): string[] {
+  const scope = /^\s*[a-z]+\(([^)\n]{1,60})\)!?:/i.exec(text)?.[1];
+  if (!scope) return [];
+  return unique(
+    scope
+      .split(/[\s,/|]+/)
+      .map((word) => word.toLowerCase())
+      .filter((word) => word.length >= 2),
+  );
 }
 
 /** URLs, issue and PR numbers, @handles, hashes and trailers say nothing about the code. */

@@ -13,11 +13,12 @@ import { GraphView } from '../graph/view.js';
 import type { IndexedFile } from '../index/types.js';
 import { inputError } from '../shared/errors.js';
 import { scorePlainBm25 } from './bm25.js';
-import { buildCorpus, type Corpus } from './corpus.js';
+import { buildCorpus, type Corpus, readCorpusText } from './corpus.js';
 import { byScoreThenPath, type FusedScore, filePrior, fuseSignals, roundScore } from './fuse.js';
 import type { ChangeHistory } from './history.js';
 import type { LexicalCache } from './lexical-cache.js';
 import { demoteNearCopies } from './near-copies.js';
+import { detectPackages, packageOf, packagesNamed } from './packages.js';
 import { parseTask, type TaskQuery } from './query.js';
 import { signals } from './signals/registry.js';
 import { mapTests, type TestMap } from './test-map.js';
@@ -110,12 +111,13 @@ export function retrieveFiles(input: RetrieveInput): RetrievalOutcome {
   const results = new Map<string, SignalScores>();
   for (const signal of all.filter((entry) => entry.phase === 'direct'))
     results.set(signal.id, signal.score(state));
-  state.seeds = seedsOf(fuseSignals(results, input.settings.weights));
+  const scope = packageScope(input, corpus);
+  state.seeds = seedsOf(fuseSignals(results, input.settings.weights), scope);
   for (const signal of all.filter((entry) => entry.phase === 'expansion'))
     results.set(signal.id, signal.score(state));
   const fused = fuseSignals(results, input.settings.weights);
   const anchored = reachableFrom(graph, input.entrypoints.keys());
-  const files = demoteNearCopies(rankFiles(fused, corpus), corpus, anchored);
+  const files = demoteNearCopies(rankFiles(fused, corpus, scope), corpus, anchored);
   const retrieval: Retrieval = {
     files: files.slice(0, input.top),
     tests: rankTests(fused, files.slice(0, input.top), state.tests, corpus, input.tests),
@@ -125,27 +127,49 @@ export function retrieveFiles(input: RetrieveInput): RetrievalOutcome {
   return { retrieval, corpus };
 }
 
-function seedsOf(direct: Map<string, FusedScore>): Seed[] {
+/** Path -> factor on its score: files of the packages the task names are boosted. */
+type PackageScope = (path: string) => { factor: number; reason?: string };
+
+function packageScope(input: RetrieveInput, corpus: Corpus): PackageScope {
+  const boost = input.settings.packageBoost;
+  const none = () => ({ factor: 1 });
+  if (boost === 1) return none;
+  const packages = detectPackages(
+    input.files.map((file) => file.path),
+    (path) => readCorpusText(corpus.root, path),
+  );
+  const named = packagesNamed(input.task, packages);
+  if (named.length === 0) return none;
+  return (path) => {
+    const home = packageOf(path, packages);
+    return home && named.includes(home)
+      ? { factor: boost, reason: `in package ${home.folder}, which the task names` }
+      : { factor: 1 };
+  };
+}
+
+function seedsOf(direct: Map<string, FusedScore>, scope: PackageScope): Seed[] {
   const ranked = [...direct]
-    .map(([path, entry]) => ({ path, score: entry.score }))
+    .map(([path, entry]) => ({ path, score: entry.score * scope(path).factor }))
     .sort(byScoreThenPath)
     .slice(0, SEED_POOL);
   const best = ranked[0]?.score ?? 0;
   return best > 0 ? ranked.map((seed) => ({ path: seed.path, score: seed.score / best })) : [];
 }
 
-function rankFiles(fused: Map<string, FusedScore>, corpus: Corpus): RankedFile[] {
+function rankFiles(fused: Map<string, FusedScore>, corpus: Corpus, scope: PackageScope): RankedFile[] {
   const files: RankedFile[] = [];
   for (const [path, entry] of fused) {
     const document = corpus.byPath.get(path);
     if (!document || document.file.kind === 'test') continue;
-    const score = roundScore(entry.score * filePrior(path, document.file.kind));
+    const { factor, reason } = scope(path);
+    const score = roundScore(entry.score * filePrior(path, document.file.kind) * factor);
     if (score <= 0) continue;
     files.push({
       path,
       score,
       kind: document.file.kind,
-      reasons: entry.reasons,
+      reasons: reason ? [...entry.reasons, reason] : entry.reasons,
       signals: rounded(entry.contributions),
     });
   }

@@ -31,6 +31,8 @@ export interface RetrievalSettings {
   seedCount: number;
   /** Share of a seed's score passed to its imports and importers. */
   graphDecay: number;
+  /** Factor on the scores of files inside a package the task names (1: no scoping). */
+  packageBoost: number;
 }
 
 /** Everything a signal may read. Built once per query. */

@@ -8,6 +8,7 @@ const FIELD_LABEL: Record<FieldName, string> = {
   symbols: 'symbol names',
   doc: 'docs',
   body: 'code',
+  folder: 'folder description',
 };
 
 export const lexicalSignal: RetrievalSignal = {

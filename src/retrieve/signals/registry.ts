@@ -16,6 +16,8 @@ import { lexicalSignal } from './lexical.js';
 import { mentionsSignal } from './mentions.js';
 import { projectFilesSignal } from './project-files.js';
 import { recentChangesSignal } from './recent-changes.js';
+import { similarChangesSignal } from './similar-changes.js';
+import { subjectScopeSignal } from './subject-scope.js';
 import { testsSignal } from './tests.js';
 
 export const signals = {
@@ -24,6 +26,8 @@ export const signals = {
   centrality: centralitySignal,
   project: projectFilesSignal,
   churn: recentChangesSignal,
+  similar: similarChangesSignal,
+  scope: subjectScopeSignal,
   graph: graphSignal,
   tests: testsSignal,
   cochange: cochangeSignal,

@@ -1,0 +1,62 @@
+/**
+ * Similar past changes: the files changed by the past commits whose messages read most like the
+ * task. Each of the best commits votes for its files by its similarity and its recency, divided
+ * by √(files it changed) — a commit of one file says more about that file than a commit of
+ * twenty. Weak best matches (only common words shared) scale the whole signal down.
+ */
+import { type SimilarCommit, similarCommits } from '../similar-changes.js';
+import type { RetrievalSignal, SignalScores } from '../types.js';
+
+/** How many similar commits vote. */
+const VOTERS = 10;
+/** A commit this many commits older than HEAD votes with half the weight. */
+const RECENCY_HALF_LIFE = 300;
+/** A best match this similar (cosine) gives the signal its full strength; weaker ones scale it down. */
+const STRONG_SIMILARITY = 0.5;
+/** Commits less similar than this do not vote. */
+const MIN_SIMILARITY = 0.1;
+const SUBJECTS_SHOWN = 2;
+
+export const similarChangesSignal: RetrievalSignal = {
+  id: 'similar',
+  phase: 'direct',
+  description: 'files changed by the past commits whose messages are most like the task',
+  score(state) {
+    const scores: SignalScores = new Map();
+    const history = state.history;
+    if (!history || history.messages.length === 0) return scores;
+    const voters = similarCommits(history, state.query.terms, VOTERS).filter(
+      (commit) => commit.similarity >= MIN_SIMILARITY,
+    );
+    if (voters.length === 0) return scores;
+    const votes = new Map<string, { vote: number; commits: SimilarCommit[] }>();
+    for (const commit of voters) {
+      const vote =
+        (commit.similarity * 0.5 ** (commit.age / RECENCY_HALF_LIFE)) / Math.sqrt(commit.files.length);
+      for (const path of commit.files) {
+        if (!state.corpus.byPath.has(path)) continue;
+        const entry = votes.get(path) ?? { vote: 0, commits: [] };
+        entry.vote += vote;
+        entry.commits.push(commit);
+        votes.set(path, entry);
+      }
+    }
+    const most = Math.max(0, ...[...votes.values()].map((entry) => entry.vote));
+    if (most === 0) return scores;
+    const strength = Math.min(1, voters[0]!.similarity / STRONG_SIMILARITY);
+    for (const [path, entry] of votes)
+      scores.set(path, { score: (entry.vote / most) * strength, reasons: [reasonOf(entry.commits)] });
+    return scores;
+  },
+};
+
+function reasonOf(commits: readonly SimilarCommit[]): string {
+  const shown = commits
+    .slice(0, SUBJECTS_SHOWN)
+    .map((commit) => `${commit.sha} "${commit.subject.slice(0, 80)}"`)
+    .join(', ');
+  const more = commits.length > SUBJECTS_SHOWN ? ', …' : '';
+  return commits.length === 1
+    ? `changed by a similar past commit: ${shown}`
+    : `changed by ${commits.length} similar past commits: ${shown}${more}`;
+}
