@@ -222,8 +222,7 @@ async function changeSignals(
   bus: EventBus,
 ) {
   const [
-    { analyzeChange, validateChange, testCommandsOf },
-    { buildTestSelection },
+    { analyzeChange, validateChange, testCommandsOf, selectionOf },
     { evidenceRequirements },
     { evidenceSatisfies },
     { regressionFromAnalysis },
@@ -232,7 +231,6 @@ async function changeSignals(
     { hashValue },
   ] = await Promise.all([
     import('./impact.js'),
-    import('../impact/index.js'),
     import('../policy/evaluate.js'),
     import('../trace/evidence.js'),
     import('./regression.js'),
@@ -243,7 +241,7 @@ async function changeSignals(
   const analysis = await analyzeChange(root, { bus, ...(options.base ? { base: options.base } : {}) });
   const { tree, contracts } = analysis;
   const validation = await validateChange(analysis);
-  const selection = buildTestSelection({ impact: analysis.impact, files: tree.files, contracts });
+  const selection = selectionOf(analysis);
   const testCommands = testCommandsOf(contracts);
   const treeHash = await workingTreeHash(root, tree.config.config.context.agentsFile);
   const requirements = evidenceRequirements({

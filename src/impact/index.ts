@@ -14,5 +14,6 @@ export {
   type TestCommand,
   type TestSelection,
 } from './select.js';
+export { gatherSelectionFacts, type SelectionFacts } from './selection-facts.js';
 export { buildVerifyReport, type VerifyParts, type VerifyReport } from './verify.js';
 export { type RenderOptions, renderTaskVerify } from './write-verify.js';
