@@ -120,12 +120,14 @@ export async function verify(directory = '.', options: VerifyCallOptions = {}): 
   const { tree, contracts } = analysis;
   const tests = selectionOf(analysis);
   const validation = await validateChange(analysis);
+  const { guardChange } = await import('./gate.js');
   const report = buildVerifyReport({
     impact: analysis.impact,
     tests,
     validation,
     contractFiles: analysis.contractFiles,
     commands: contracts.commands,
+    guards: [guardChange(analysis)],
   });
   const written = await renderTaskVerify(
     tree.root,

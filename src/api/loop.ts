@@ -226,7 +226,7 @@ async function changeSignals(
     { evidenceRequirements },
     { evidenceSatisfies },
     { regressionFromAnalysis },
-    { checkHallucinations },
+    { guardChange },
     { workingTreeHash },
     { hashValue },
   ] = await Promise.all([
@@ -234,7 +234,7 @@ async function changeSignals(
     import('../policy/evaluate.js'),
     import('../trace/evidence.js'),
     import('./regression.js'),
-    import('../guards/hallucination/check.js'),
+    import('./gate.js'),
     import('../shared/worktree-hash.js'),
     import('../shared/hash.js'),
   ]);
@@ -261,16 +261,8 @@ async function changeSignals(
         },
   );
   const changedFiles = analysis.impact.changed.map((file) => file.path);
-  const live = analysis.impact.changed.filter((file) => file.status !== 'deleted').map((file) => file.path);
   const present = new Set(tree.files.map((file) => file.path));
-  const hallucinations = checkHallucinations({
-    root,
-    files: tree.indexed,
-    graph: tree.graph,
-    allFiles: present,
-    changedFiles: live,
-    ...(trace ? { trace } : {}),
-  });
+  const hallucinations = guardChange(analysis, trace);
   const regressions = await regressionFromAnalysis(analysis, {
     ...(trace ? { trace } : {}),
     evidencePolicy: policy,

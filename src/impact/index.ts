@@ -15,5 +15,12 @@ export {
   type TestSelection,
 } from './select.js';
 export { gatherSelectionFacts, type SelectionFacts } from './selection-facts.js';
-export { buildVerifyReport, type VerifyParts, type VerifyReport } from './verify.js';
+export {
+  blockingReasons,
+  buildVerifyReport,
+  gateSeverity,
+  type VerifyGuardReport,
+  type VerifyParts,
+  type VerifyReport,
+} from './verify.js';
 export { type RenderOptions, renderTaskVerify } from './write-verify.js';

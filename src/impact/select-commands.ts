@@ -33,10 +33,8 @@ export function commandsForLevel(
     .flatMap(([index, files]): TestCommand[] => {
       const entry = entries[index]!;
       const runner = runnerCommands[entry.runner];
-      if (
-        files.length >= WHOLE_SUITE_SHARE * total.get(index)! &&
-        (files.length > 1 || total.get(index) === 1)
-      )
+      // One file keeps its narrow command even when it is the whole suite: it says what it runs.
+      if (files.length > 1 && files.length >= WHOLE_SUITE_SHARE * total.get(index)!)
         return [{ runner: entry.runner, command: runner.wholeSuite?.(entry) ?? entry.command, tests: 'all' }];
       const lines = runner.commandsFor(entry, files, runnerFacts(facts));
       return lines.map((command) => ({ runner: entry.runner, command, tests: files.length }));
