@@ -4,11 +4,13 @@
  * guards), asks the controller what now, and with `write` moves the task's state.json along
  * legal transitions.
  */
+
 import type { FreshnessReport } from '../context/freshness.js';
 import type { ContextSignals } from '../guards/adapters.js';
 import type { LoopControllerReport, LoopPhase, TaskRunFacts } from '../loop/controller.js';
 import type { RunState } from '../loop/state-file.js';
 import type { EventBus } from '../shared/events.js';
+import { type ExpectedDiff, expectedDiffOf } from '../task/expected-diff.js';
 import type { EvidencePolicy } from '../trace/evidence.js';
 import type { Trace } from '../trace/types.js';
 
@@ -159,6 +161,7 @@ interface RunJson {
   files?: Array<{ path: string; representation?: string }>;
   tests?: Array<{ path: string }>;
   explicitFiles?: Array<{ path: string; exists?: boolean }>;
+  expectedDiff?: ExpectedDiff;
   editBoundary?: { allowedEditGlobs?: string[]; avoidEditGlobs?: string[] };
   budget?: number;
   usedTokens?: number;
@@ -166,17 +169,13 @@ interface RunJson {
 
 function runFacts(id: string, value: RunJson): TaskRunFacts {
   const files = (value.files ?? []).map((file) => file.path);
-  const expected = [
-    ...(value.files ?? [])
-      .filter((file) => file.representation !== 'line')
-      .slice(0, 5)
-      .map((file) => file.path),
-    ...(value.explicitFiles ?? []).map((file) => file.path),
-  ];
+  // Runs written before run.json carried the expected diff: derive it the same way.
+  const expected = value.expectedDiff ?? expectedDiffOf(value);
   return {
     taskId: value.taskId ?? id,
     files,
-    expected: [...new Set(expected)].sort(),
+    expected: [...expected.files].sort(),
+    expectedMode: expected.mode,
     tests: (value.tests ?? []).map((test) => test.path),
     allowedEditGlobs: value.editBoundary?.allowedEditGlobs ?? [],
     avoidEditGlobs: value.editBoundary?.avoidEditGlobs ?? [],
