@@ -81,7 +81,8 @@ export async function benchmarkGate(
     );
   const perKind: GateBenchmarkResult['perKind'] = {};
   for (const entry of cases) {
-    const tally = (perKind[entry.kind] ??= { cases: 0, falsePass: 0, falseBlock: 0 });
+    perKind[entry.kind] ??= { cases: 0, falsePass: 0, falseBlock: 0 };
+    const tally = perKind[entry.kind]!;
     tally.cases++;
     if (entry.expected === 'fail' && entry.verdict === 'pass') tally.falsePass++;
     if (entry.expected === 'pass' && entry.verdict === 'fail') tally.falseBlock++;
