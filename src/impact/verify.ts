@@ -26,8 +26,8 @@ export interface VerifyGuardReport {
   }>;
 }
 
-/** Contract rules whose findings block whatever severity they carry: the tree they leave is inconsistent. */
-const ALWAYS_BLOCKING_RULES = new Set(['generated-path']);
+/** Contract rules whose findings block whatever severity they carry: a generated file or a protected path edited by hand. */
+const ALWAYS_BLOCKING_RULES = new Set(['generated-path', 'protected-path']);
 
 export interface VerifyReport {
   schemaVersion: 1;
@@ -118,7 +118,7 @@ export function blockingReasons(
   return [...new Set(reasons)];
 }
 
-/** The severity the gate gives a contract finding: a generated file edited by hand blocks whatever the contract says. */
+/** The severity the gate gives a contract finding: a generated file or protected path edited by hand blocks whatever the contract says. */
 export function gateSeverity(finding: Pick<ContractFinding, 'ruleId' | 'severity'>): Severity {
   return ALWAYS_BLOCKING_RULES.has(finding.ruleId) ? 'forbidden' : finding.severity;
 }
