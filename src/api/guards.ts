@@ -22,16 +22,16 @@ export async function hallucination(
   const [
     { existingDirectory, stageTimer },
     { loadConfig },
-    { parseConfigText },
+    { validateOwnConfig },
     { computeContext },
     { checkHallucinations },
     { EventBus: Bus },
   ] = await Promise.all([
     import('../context/build.js'),
     import('../config/load.js'),
-    import('../config/parse.js'),
+    import('./gate.js'),
     import('../context/compute.js'),
-    import('../guards/hallucination/check.js'),
+    import('../guards/hallucination/guard.js'),
     import('../shared/events.js'),
   ]);
   const { defaultConfig } = await import('../config/schema.js');
@@ -43,7 +43,8 @@ export async function hallucination(
     bus.log('warn', 'the config file is invalid: checking with the default configuration');
     return { config: defaultConfig(), hash: 'invalid' };
   });
-  const changedFiles = options.changedFiles ?? (await changedSinceHead(root));
+  const changedFiles =
+    options.changedFiles?.map((file) => file.replace(/^\.\//, '')) ?? (await changedSinceHead(root));
   const computed = await computeContext(root, {
     mode: 'update',
     bus,
@@ -52,6 +53,8 @@ export async function hallucination(
     skipCompose: true,
     alwaysCompose: true,
   });
+  const allFiles = new Set(computed.scanned.scan.files.map((file) => file.path));
+  if (options.changedFiles) await requireExisting(root, changedFiles, allFiles);
   const trace = options.traceId
     ? await (await import('../trace/store.js')).readTrace(root, options.traceId)
     : undefined;
@@ -59,18 +62,11 @@ export async function hallucination(
     root,
     files: computed.index!.files,
     graph: computed.graph!,
-    allFiles: new Set(computed.scanned.scan.files.map((file) => file.path)),
+    allFiles,
     changedFiles,
     ...(options.messages ? { messages: options.messages } : {}),
     ...(trace ? { trace } : {}),
-    validateOwnConfig: (text) => {
-      try {
-        parseConfigText(text, 'opencode-plusplus.config.json');
-        return [];
-      } catch (error) {
-        return [(error as { message: string }).message];
-      }
-    },
+    validateOwnConfig,
   });
 }
 
@@ -78,4 +74,19 @@ async function changedSinceHead(root: string): Promise<string[]> {
   const { gitTopLevel } = await import('../shared/git.js');
   if (!(await gitTopLevel(root))) return [];
   return (await (await import('../shared/worktree-hash.js')).workingTreeState(root)).changed;
+}
+
+/** `--files` names files to check: one that is not in the tree is a usage error, not "nothing found". */
+async function requireExisting(
+  root: string,
+  files: readonly string[],
+  tree: ReadonlySet<string>,
+): Promise<void> {
+  const { usageError } = await import('../shared/errors.js');
+  const missing = files.filter((file) => !tree.has(file));
+  if (missing.length > 0)
+    throw usageError(
+      `--files: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not a file in ${root}`,
+      'name files by their path from the repository root (deleted files are not checked)',
+    );
 }

@@ -21,6 +21,7 @@ import {
   type ChangeImpactReport,
   type ChangeOptions,
   collectChanges,
+  gatherSelectionFacts,
   renderTaskVerify,
   type TestSelection,
   type VerifyReport,
@@ -93,12 +94,14 @@ export async function impact(directory = '.', options: ChangeCallOptions = {}): 
 
 /** The tests that prove a change: minimal, regression and full, as commands. Needs git. */
 export async function selectTests(directory = '.', options: ChangeCallOptions = {}): Promise<TestSelection> {
-  const analysis = await analyzeChange(directory, options);
-  return buildTestSelection({
-    impact: analysis.impact,
-    files: analysis.tree.files,
-    contracts: analysis.contracts,
-  });
+  return selectionOf(await analyzeChange(directory, options));
+}
+
+/** The test selection of an analysed change, with the crates and test names its commands need. */
+export function selectionOf(analysis: ChangeAnalysis): TestSelection {
+  const { tree, contracts } = analysis;
+  const facts = gatherSelectionFacts(tree.files, tree.indexed, tree.inference.readFile);
+  return buildTestSelection({ impact: analysis.impact, files: tree.files, contracts, facts });
 }
 
 export interface VerifyCallOptions extends ChangeCallOptions {
@@ -115,14 +118,16 @@ export interface VerifyResult extends VerifyReport {
 export async function verify(directory = '.', options: VerifyCallOptions = {}): Promise<VerifyResult> {
   const analysis = await analyzeChange(directory, options);
   const { tree, contracts } = analysis;
-  const tests = buildTestSelection({ impact: analysis.impact, files: tree.files, contracts });
+  const tests = selectionOf(analysis);
   const validation = await validateChange(analysis);
+  const { guardChange } = await import('./gate.js');
   const report = buildVerifyReport({
     impact: analysis.impact,
     tests,
     validation,
     contractFiles: analysis.contractFiles,
     commands: contracts.commands,
+    guards: [guardChange(analysis)],
   });
   const written = await renderTaskVerify(
     tree.root,

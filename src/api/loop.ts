@@ -4,11 +4,13 @@
  * guards), asks the controller what now, and with `write` moves the task's state.json along
  * legal transitions.
  */
+
 import type { FreshnessReport } from '../context/freshness.js';
 import type { ContextSignals } from '../guards/adapters.js';
 import type { LoopControllerReport, LoopPhase, TaskRunFacts } from '../loop/controller.js';
 import type { RunState } from '../loop/state-file.js';
 import type { EventBus } from '../shared/events.js';
+import { type ExpectedDiff, expectedDiffOf } from '../task/expected-diff.js';
 import type { EvidencePolicy } from '../trace/evidence.js';
 import type { Trace } from '../trace/types.js';
 
@@ -159,6 +161,7 @@ interface RunJson {
   files?: Array<{ path: string; representation?: string }>;
   tests?: Array<{ path: string }>;
   explicitFiles?: Array<{ path: string; exists?: boolean }>;
+  expectedDiff?: ExpectedDiff;
   editBoundary?: { allowedEditGlobs?: string[]; avoidEditGlobs?: string[] };
   budget?: number;
   usedTokens?: number;
@@ -166,17 +169,13 @@ interface RunJson {
 
 function runFacts(id: string, value: RunJson): TaskRunFacts {
   const files = (value.files ?? []).map((file) => file.path);
-  const expected = [
-    ...(value.files ?? [])
-      .filter((file) => file.representation !== 'line')
-      .slice(0, 5)
-      .map((file) => file.path),
-    ...(value.explicitFiles ?? []).map((file) => file.path),
-  ];
+  // Runs written before run.json carried the expected diff: derive it the same way.
+  const expected = value.expectedDiff ?? expectedDiffOf(value);
   return {
     taskId: value.taskId ?? id,
     files,
-    expected: [...new Set(expected)].sort(),
+    expected: [...expected.files].sort(),
+    expectedMode: expected.mode,
     tests: (value.tests ?? []).map((test) => test.path),
     allowedEditGlobs: value.editBoundary?.allowedEditGlobs ?? [],
     avoidEditGlobs: value.editBoundary?.avoidEditGlobs ?? [],
@@ -222,28 +221,26 @@ async function changeSignals(
   bus: EventBus,
 ) {
   const [
-    { analyzeChange, validateChange, testCommandsOf },
-    { buildTestSelection },
+    { analyzeChange, validateChange, testCommandsOf, selectionOf },
     { evidenceRequirements },
     { evidenceSatisfies },
     { regressionFromAnalysis },
-    { checkHallucinations },
+    { guardChange },
     { workingTreeHash },
     { hashValue },
   ] = await Promise.all([
     import('./impact.js'),
-    import('../impact/index.js'),
     import('../policy/evaluate.js'),
     import('../trace/evidence.js'),
     import('./regression.js'),
-    import('../guards/hallucination/check.js'),
+    import('./gate.js'),
     import('../shared/worktree-hash.js'),
     import('../shared/hash.js'),
   ]);
   const analysis = await analyzeChange(root, { bus, ...(options.base ? { base: options.base } : {}) });
   const { tree, contracts } = analysis;
   const validation = await validateChange(analysis);
-  const selection = buildTestSelection({ impact: analysis.impact, files: tree.files, contracts });
+  const selection = selectionOf(analysis);
   const testCommands = testCommandsOf(contracts);
   const treeHash = await workingTreeHash(root, tree.config.config.context.agentsFile);
   const requirements = evidenceRequirements({
@@ -263,16 +260,8 @@ async function changeSignals(
         },
   );
   const changedFiles = analysis.impact.changed.map((file) => file.path);
-  const live = analysis.impact.changed.filter((file) => file.status !== 'deleted').map((file) => file.path);
   const present = new Set(tree.files.map((file) => file.path));
-  const hallucinations = checkHallucinations({
-    root,
-    files: tree.indexed,
-    graph: tree.graph,
-    allFiles: present,
-    changedFiles: live,
-    ...(trace ? { trace } : {}),
-  });
+  const hallucinations = guardChange(analysis, trace);
   const regressions = await regressionFromAnalysis(analysis, {
     ...(trace ? { trace } : {}),
     evidencePolicy: policy,

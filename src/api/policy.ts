@@ -45,9 +45,11 @@ export async function policy(directory = '.', options: PolicyCallOptions = {}): 
   const treeHash = trace
     ? await workingTreeHash(tree.root, tree.config.config.context.agentsFile)
     : undefined;
+  const { guardChange } = await import('./gate.js');
   return evaluatePolicy({
     impact: analysis.impact,
     contractFindings: validation.findings,
+    guardFindings: guardChange(analysis, trace).findings,
     freshness: {
       verdict: freshness.verdict,
       ...(freshness.command ? { command: freshness.command } : {}),

@@ -3,7 +3,7 @@
  * manifest. No disk writes here; `writeContextPackage()` is the last step.
  */
 import type { LoadedConfig } from '../config/load.js';
-import { detectRunners } from '../contracts/infer/tests.js';
+import { detectTestRunners } from '../contracts/infer/tests.js';
 import { treeFiles } from '../contracts/tree.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { adapters } from '../index/languages/registry.js';
@@ -112,7 +112,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     project: input.project,
     entrypoints,
     central,
-    runners: detectRunners({
+    runners: detectTestRunners({
       files: treeFiles(input.scan.files),
       project: input.project,
       graph: input.graph,

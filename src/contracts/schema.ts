@@ -161,7 +161,26 @@ export const CommandsContractSchema = z.strictObject({
     .default({}),
 });
 
-export const TEST_RUNNERS = ['vitest', 'jest', 'mocha', 'node-test', 'pytest', 'go', 'cargo'] as const;
+export const TEST_RUNNERS = [
+  'vitest',
+  'jest',
+  'mocha',
+  'node-test',
+  'tap',
+  'ava',
+  'borp',
+  'uvu',
+  'tstyche',
+  'playwright',
+  'bun',
+  'pytest',
+  'unittest',
+  'go',
+  'cargo',
+  'nextest',
+  'maven',
+  'gradle',
+] as const;
 export type TestRunnerId = (typeof TEST_RUNNERS)[number];
 
 export const TestRunnerSchema = z.strictObject({

@@ -14,5 +14,13 @@ export {
   type TestCommand,
   type TestSelection,
 } from './select.js';
-export { buildVerifyReport, type VerifyParts, type VerifyReport } from './verify.js';
+export { gatherSelectionFacts, type SelectionFacts } from './selection-facts.js';
+export {
+  blockingReasons,
+  buildVerifyReport,
+  gateSeverity,
+  type VerifyGuardReport,
+  type VerifyParts,
+  type VerifyReport,
+} from './verify.js';
 export { type RenderOptions, renderTaskVerify } from './write-verify.js';

@@ -14,9 +14,27 @@ export function renderVerifyMarkdown(report: VerifyReport): string {
     `${baseLine(impact)} · ${impact.changed.length} changed, ${impact.affected.length} affected · risk ${impact.risk.score}/100 (${impact.risk.level})`,
     `Contract findings: ${contracts.counts.forbidden} forbidden, ${contracts.counts.required} required, ${contracts.counts.risk} risk.`,
     '',
+    '## Why it does not pass',
+    '',
+    ...bullets(
+      report.blocking.map((reason) => reason),
+      'nothing blocks it',
+    ),
+    '',
     '## Contract findings',
     '',
     ...bullets(contracts.findings.map(findingLine), 'none'),
+    '',
+    '## Guard findings',
+    '',
+    ...bullets(
+      report.guards.flatMap((guard) =>
+        guard.findings.map(
+          (finding) => `${guard.guard} ${finding.severity} \`${finding.rule}\`: ${finding.message}`,
+        ),
+      ),
+      'none',
+    ),
     '',
     '## What is missing',
     '',

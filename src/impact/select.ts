@@ -3,22 +3,26 @@
  * - minimal: tests that changed, tests that import a changed file directly, and tests a naming
  *   convention ties to a changed source;
  * - regression: minimal plus every test that reaches a changed file through imports (or a file
- *   that imported a removed one, or a file that could not be parsed), and every test in the scope
- *   of a changed file that affects everything (lockfile, config, setup);
+ *   that imported a removed one, or a file that could not be parsed), the integration tests of
+ *   the changed file's crate and of the crates built on it, and every test in the scope of a
+ *   changed file that affects everything (lockfile, config, setup);
  * - full: each runner's full command from the test contract.
  */
 import {
   assignTestFiles,
   type ContractSet,
   conventionTestsFor,
-  type TestRunnerEntry,
   type TestRunnerId,
   type TreeFile,
 } from '../contracts/index.js';
 import { inScope } from './global-files.js';
+import { crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
-import { runners as runnerCommands } from './runners/registry.js';
+import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
+import { unrunnableNotes } from './select-notes.js';
+import { NO_SELECTION_FACTS, type SelectionFacts } from './selection-facts.js';
 
+export type { TestCommand } from './select-commands.js';
 export type SelectionLevel = 'minimal' | 'regression';
 
 export interface SelectedTest {
@@ -29,13 +33,6 @@ export interface SelectedTest {
   reason: string;
   /** The import path from the test to the changed file, when imports chose it. */
   path?: string[];
-}
-
-export interface TestCommand {
-  runner: TestRunnerId;
-  command: string;
-  /** How many test files it runs (`all` when it runs the runner's whole suite). */
-  tests: number | 'all';
 }
 
 export interface SelectionLevelResult {
@@ -58,39 +55,66 @@ export interface SelectionInput {
   impact: ChangeImpactReport;
   files: readonly TreeFile[];
   contracts: ContractSet;
+  /** Crates and test names (see `gatherSelectionFacts`); without them Rust and Go commands are coarser. */
+  facts?: SelectionFacts;
 }
 
+type Choose = (file: string, level: SelectionLevel, reason: string, path?: string[]) => void;
+
 export function buildTestSelection(input: SelectionInput): TestSelection {
-  const { impact, contracts } = input;
-  const runnerEntries = contracts.tests.runners;
+  const { contracts } = input;
+  const facts = input.facts ?? NO_SELECTION_FACTS;
+  const entries = contracts.tests.runners;
   const runnable = assignTestFiles(
-    runnerEntries,
+    entries,
     input.files.map((file) => file.path),
   );
   const chosen = new Map<string, SelectedTest>();
-  const choose = (file: string, level: SelectionLevel, reason: string, path?: string[]) => {
+  const choose: Choose = (file, level, reason, path) => {
     const runner = runnable.get(file);
     if (runner === undefined || chosen.has(file)) return;
-    chosen.set(file, {
-      file,
-      runner: runnerEntries[runner]!.runner,
-      level,
-      reason,
-      ...(path ? { path } : {}),
-    });
+    chosen.set(file, { file, runner: entries[runner]!.runner, level, reason, ...(path ? { path } : {}) });
   };
-  const present = impact.changed.filter((file) => file.status !== 'deleted');
+  chooseMinimal(input, [...runnable.keys()], facts, choose);
+  chooseRegression(input, [...runnable.keys()], facts, choose);
+  const selected = [...chosen.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+  const minimal = selected.filter((test) => test.level === 'minimal');
+  return {
+    schemaVersion: 1,
+    minimal: { tests: minimal, commands: commandsForLevel(minimal, entries, runnable, facts) },
+    regression: { tests: selected, commands: commandsForLevel(selected, entries, runnable, facts) },
+    full: { commands: fullCommands(entries) },
+    available: countByRunner(
+      entries.map((entry) => entry.runner),
+      runnable,
+    ),
+    notes: notesOf(input, runnable, selected.length),
+  };
+}
+
+function chooseMinimal(input: SelectionInput, tests: string[], facts: SelectionFacts, choose: Choose): void {
+  const present = input.impact.changed.filter((file) => file.status !== 'deleted');
   for (const file of present) choose(file.path, 'minimal', 'changed in this diff');
-  for (const entry of impact.affected)
+  for (const entry of input.impact.affected)
     if (entry.depth === 1 && entry.reason === 'imports')
       choose(entry.file, 'minimal', `imports ${entry.path[1]}`, entry.path);
-  const tests = [...runnable.keys()];
   for (const file of present)
     if (file.kind === 'source')
-      for (const test of conventionTestsFor(contracts.tests.conventions, file.path, tests))
+      for (const test of conventionTestsFor(input.contracts.tests.conventions, file.path, tests))
         choose(test, 'minimal', `named after ${file.path}`);
+  chooseSamePackageUsers(input.impact, facts, choose);
+}
+
+function chooseRegression(
+  input: SelectionInput,
+  tests: string[],
+  facts: SelectionFacts,
+  choose: Choose,
+): void {
+  const { impact } = input;
   for (const entry of impact.affected)
     choose(entry.file, 'regression', reasonOf(entry.reason, entry.path), entry.path);
+  for (const file of impact.changed) chooseCrateTests(file.path, tests, facts, choose);
   for (const trigger of impact.globalTriggers)
     for (const test of tests.filter((candidate) => inScope(candidate, trigger.scope)).sort())
       choose(
@@ -98,16 +122,47 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
         'regression',
         `${trigger.file} affects every test${trigger.scope ? ` under ${trigger.scope}/` : ''} (${trigger.reason})`,
       );
-  const selected = [...chosen.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
-  const minimal = selected.filter((test) => test.level === 'minimal');
-  return {
-    schemaVersion: 1,
-    minimal: { tests: minimal, commands: commandsFor(minimal, runnerEntries, runnable) },
-    regression: { tests: selected, commands: commandsFor(selected, runnerEntries, runnable) },
-    full: { commands: fullCommands(runnerEntries) },
-    available: countByRunner(runnerEntries, runnable),
-    notes: notesOf(input, runnable.size, selected.length),
-  };
+}
+
+/** A Rust source change reaches its crate's integration tests and those of every crate built on it. */
+function chooseCrateTests(path: string, tests: string[], facts: SelectionFacts, choose: Choose): void {
+  if (!path.endsWith('.rs') || facts.crates.length === 0) return;
+  const crate = crateOf(facts.crates, path);
+  if (!crate) return;
+  const testsOf = (dir: string) =>
+    tests.filter((test) => test.startsWith(`${dir ? `${dir}/` : ''}tests/`)).sort();
+  for (const test of testsOf(crate.dir))
+    choose(test, 'regression', `an integration test of crate ${crate.name}, which contains ${path}`);
+  for (const dependent of dependentCrates(facts.crates, crate))
+    for (const test of testsOf(dependent.dir))
+      choose(
+        test,
+        'regression',
+        `an integration test of crate ${dependent.name}, which depends on ${crate.name} (${path})`,
+      );
+}
+
+/** A JVM test naming a class of its own package (no import needed) that is changed or affected. */
+function chooseSamePackageUsers(impact: ChangeImpactReport, facts: SelectionFacts, choose: Choose): void {
+  const changed = new Set(
+    impact.changed.filter((file) => file.status !== 'deleted').map((file) => file.path),
+  );
+  const affected = new Map(impact.affected.map((entry) => [entry.file, entry]));
+  for (const [test, used] of [...facts.samePackageUses].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const direct = used.find((path) => changed.has(path));
+    if (direct) {
+      choose(test, 'minimal', `uses ${direct} from its own package`);
+      continue;
+    }
+    const reached = used.map((path) => affected.get(path)).find((entry) => entry !== undefined);
+    if (reached)
+      choose(
+        test,
+        'regression',
+        `uses ${reached.file} from its own package, which reaches ${reached.path[reached.path.length - 1]} through ${reached.depth} import(s)`,
+        [test, ...reached.path],
+      );
+  }
 }
 
 function reasonOf(reason: ChangeImpactReport['affected'][number]['reason'], path: string[]): string {
@@ -117,66 +172,26 @@ function reasonOf(reason: ChangeImpactReport['affected'][number]['reason'], path
   return `reaches ${target} through ${path.length - 1} import(s)`;
 }
 
-function commandsFor(
-  tests: SelectedTest[],
-  entries: readonly TestRunnerEntry[],
-  runnable: Map<string, number>,
-): TestCommand[] {
-  const byRunner = new Map<number, string[]>();
-  for (const test of tests) {
-    const index = runnable.get(test.file)!;
-    byRunner.set(index, [...(byRunner.get(index) ?? []), test.file]);
-  }
-  const total = countPerIndex(runnable);
-  return [...byRunner.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([index, files]) => {
-      const entry = entries[index]!;
-      if (files.length === total.get(index))
-        return { runner: entry.runner, command: entry.command, tests: 'all' as const };
-      return {
-        runner: entry.runner,
-        command: runnerCommands[entry.runner].commandFor(entry, files),
-        tests: files.length,
-      };
-    });
-}
-
-function fullCommands(entries: readonly TestRunnerEntry[]): TestCommand[] {
-  const seen = new Set<string>();
-  const commands: TestCommand[] = [];
-  for (const entry of entries) {
-    if (seen.has(entry.fullCommand)) continue;
-    seen.add(entry.fullCommand);
-    commands.push({ runner: entry.runner, command: entry.fullCommand, tests: 'all' });
-  }
-  return commands;
-}
-
-function countPerIndex(runnable: Map<string, number>): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const index of runnable.values()) counts.set(index, (counts.get(index) ?? 0) + 1);
-  return counts;
-}
-
 function countByRunner(
-  entries: readonly TestRunnerEntry[],
+  ids: readonly TestRunnerId[],
   runnable: Map<string, number>,
 ): Partial<Record<TestRunnerId, number>> {
   const counts: Partial<Record<TestRunnerId, number>> = {};
-  for (const [index, count] of countPerIndex(runnable))
-    counts[entries[index]!.runner] = (counts[entries[index]!.runner] ?? 0) + count;
+  for (const index of runnable.values()) counts[ids[index]!] = (counts[ids[index]!] ?? 0) + 1;
   return counts;
 }
 
-function notesOf(input: SelectionInput, available: number, selected: number): string[] {
+function notesOf(input: SelectionInput, runnable: Map<string, number>, selected: number): string[] {
   const notes: string[] = [];
+  const unrunnable = unrunnableNotes(input, runnable);
   if (input.contracts.tests.runners.length === 0)
-    notes.push('no test runner was found: add one to test.contract.json to get commands');
-  else if (available === 0) notes.push("no test file matches the runners' include patterns");
-  else if (selected === 0 && input.impact.changed.length > 0)
-    notes.push('no test reaches this change through imports or naming: run the full suite, or add a test');
+    notes.push('No test runner was found: add one to test.contract.json to get commands.');
+  else if (runnable.size === 0 && unrunnable.length === 0)
+    notes.push("No test file matches the runners' include patterns.");
+  notes.push(...unrunnable);
+  if (selected === 0 && input.impact.changed.length > 0 && unrunnable.length === 0 && runnable.size > 0)
+    notes.push('No test reaches this change through imports or naming: run the full suite, or add a test.');
   if (input.impact.truncated)
-    notes.push('the dependency walk was cut at its depth limit: run the full suite to be sure');
+    notes.push('The dependency walk was cut at its depth limit: run the full suite to be sure.');
   return notes;
 }

@@ -24,6 +24,7 @@ export const LOOP_PHASES: readonly LoopPhase[] = ['preflight', 'after-edit', 're
 export type LoopAction =
   | 'rebuild-context'
   | 'repair-contracts'
+  | 'repair'
   | 'replan'
   | 'expand-context'
   | 'add-or-update-tests'
@@ -35,6 +36,7 @@ export type LoopAction =
 export const ACTION_PRIORITY: Record<LoopAction, number> = {
   'rebuild-context': 10,
   'repair-contracts': 20,
+  repair: 25,
   replan: 30,
   'expand-context': 40,
   'add-or-update-tests': 50,
@@ -62,8 +64,13 @@ export interface LoopDecision {
 export interface TaskRunFacts {
   taskId: string;
   files: string[];
-  /** Files retrieval expects to change (the top of the pack and files the task names). */
+  /** Files the plan expects to change: the files the task names, else the pack's edit targets. */
   expected: string[];
+  /**
+   * `all`: every expected file should change (the task named them); `any`: they are candidates
+   * and a change to one of them completes the plan (a one-file fix among five targets is done).
+   */
+  expectedMode?: 'all' | 'any';
   tests: string[];
   allowedEditGlobs: string[];
   avoidEditGlobs: string[];
@@ -94,7 +101,7 @@ export interface PlanActualDiff {
   expectedNotProduced: string[];
   producedNotExpected: string[];
   overlap: string[];
-  /** |overlap| / |expected|; 1 when nothing was expected. */
+  /** |overlap| / |expected| (any candidate changed: 1); 0 when nothing was expected. */
   completionRatio: number;
 }
 
@@ -124,6 +131,7 @@ export function buildLoopControllerReport(input: LoopInput): LoopControllerRepor
     [
       rebuildContext(input, findings),
       repairContracts(input, findings),
+      repairChange(findings),
       replan(input, findings, planDiff),
       expandContext(input, findings),
       addOrUpdateTests(input, findings),
@@ -169,12 +177,35 @@ export function planActualDiff(run: TaskRunFacts, changed: readonly string[]): P
   const expected = new Set(run.expected);
   const produced = new Set(changed);
   const overlap = [...expected].filter((path) => produced.has(path)).sort();
+  const ratio =
+    expected.size === 0
+      ? 0
+      : run.expectedMode === 'any'
+        ? Math.min(1, overlap.length)
+        : overlap.length / expected.size;
   return {
     expectedNotProduced: [...expected].filter((path) => !produced.has(path)).sort(),
     producedNotExpected: [...produced].filter((path) => !expected.has(path)).sort(),
     overlap,
-    completionRatio: expected.size === 0 ? 1 : round(overlap.length / expected.size),
+    completionRatio: round(ratio),
   };
+}
+
+/** A guard says the change itself is broken (an undeclared package, a missing module or export): repair it. */
+function repairChange(findings: GuardFinding[]): LoopDecision | undefined {
+  const broken = findings.filter(
+    (finding) => finding.requiredAction === 'repair' && finding.severity === 'block',
+  );
+  if (broken.length === 0) return undefined;
+  const first = broken[0]!;
+  const more = broken.length > 1 ? ` ${broken.length - 1} more finding(s) say the same kind of thing.` : '';
+  return decision('repair', {
+    confidence: 0.9,
+    blocking: true,
+    signals: broken.map((finding) => finding.id),
+    reason: `Repair the change: ${sentence(first.message)}${more}`,
+    command: 'opencode-plusplus hallucination .',
+  });
 }
 
 function rebuildContext(input: LoopInput, findings: GuardFinding[]): LoopDecision | undefined {
@@ -251,13 +282,18 @@ function replan(
     });
   }
   const stalePack = findings.filter((finding) => finding.rule === 'drift-task-pack-stale');
+  // Blocking hallucinations that need a new plan (not a repair of the change itself).
   const hallucinated = findings.filter(
-    (finding) => finding.guard === 'hallucination' && finding.severity === 'block',
+    (finding) =>
+      finding.guard === 'hallucination' &&
+      finding.severity === 'block' &&
+      finding.requiredAction === 'replan',
   );
   const signals = [...stalePack.map((finding) => finding.id), ...hallucinated.map((finding) => finding.id)];
   const codeChanged = diff !== undefined && diff.producedNotExpected.length + diff.overlap.length > 0;
   const missedThePlan =
     diff !== undefined && codeChanged && diff.overlap.length === 0 && input.run.expected.length > 0;
+  const files = (paths: string[]) => paths.slice(0, 3).join(', ');
   if (missedThePlan)
     signals.push(
       `plan-vs-actual: 0 of ${input.run.expected.length} expected file(s) changed; ${diff!.producedNotExpected.length} unexpected`,
@@ -265,10 +301,10 @@ function replan(
   if (signals.length === 0) return undefined;
   const reason =
     hallucinated.length > 0
-      ? `the change relies on things the repository does not have (${hallucinated[0]!.message}): re-plan with the real facts`
+      ? `The plan relies on things the repository does not have (${sentence(hallucinated[0]!.message)}) Re-plan with the real facts.`
       : missedThePlan
-        ? `the diff and the plan disagree: none of the expected files (${input.run.expected.slice(0, 3).join(', ')}) changed, ${diff!.producedNotExpected.slice(0, 3).join(', ')} did`
-        : 'the task pack names files that moved or vanished';
+        ? `The diff and the plan disagree: none of the expected files (${files(input.run.expected)}) changed, but ${files(diff!.producedNotExpected)} did.`
+        : 'The task pack names files that moved or vanished: re-plan it.';
   return decision('replan', {
     confidence: hallucinated.length > 0 ? 0.75 : missedThePlan ? 0.6 : 0.8,
     blocking: hallucinated.length > 0,
@@ -322,7 +358,10 @@ function addOrUpdateTests(input: LoopInput, findings: GuardFinding[]): LoopDecis
       ...untested.map((finding) => finding.id),
       ...required.map((finding) => `${finding.ruleId}:${finding.file}`),
     ],
-    reason: `${files.length > 0 ? files.slice(0, 4).join(', ') : 'the change'} changed without a test that exercises it`,
+    reason:
+      files.length > 0
+        ? `No test exercises the change to ${files.slice(0, 4).join(', ')}${files.length > 4 ? ` and ${files.length - 4} more` : ''}: add or update one.`
+        : 'No test exercises this change: add or update one.',
   });
 }
 
@@ -340,10 +379,10 @@ function runTests(input: LoopInput, findings: GuardFinding[]): LoopDecision | un
     confidence: 0.9,
     blocking: true,
     signals: missing.map((finding) => finding.id),
-    reason: `${missing
+    reason: `Nothing the harness observed proves the change yet (${missing
       .map((finding) => finding.message)
       .slice(0, 2)
-      .join('; ')}: run the tests through the harness so the result counts`,
+      .join('; ')}): run the tests through it so the result counts`,
     ...(command
       ? { command: input.trace ? `opencode-plusplus trace run ${input.trace.id} -- ${command}` : command }
       : {}),
@@ -382,8 +421,9 @@ function finalDecision(input: LoopInput, decisions: LoopDecision[]): LoopDecisio
   ];
 }
 
+/** Every decision's reason reads as a sentence, whoever wrote the finding behind it. */
 function decision(action: LoopAction, rest: Omit<LoopDecision, 'action' | 'priority'>): LoopDecision {
-  return { action, priority: ACTION_PRIORITY[action], ...rest };
+  return { action, priority: ACTION_PRIORITY[action], ...rest, reason: sentence(rest.reason) };
 }
 
 function sortDecisions(decisions: LoopDecision[]): LoopDecision[] {
@@ -394,6 +434,15 @@ function sortDecisions(decisions: LoopDecision[]): LoopDecision[] {
       b.confidence - a.confidence ||
       (a.action < b.action ? -1 : 1),
   );
+}
+
+/** A message as a sentence: a capital first letter (unless it starts with a path or a name) and a full stop. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = /^[a-z]+(?![\w./-])/.test(trimmed)
+    ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+    : trimmed;
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 function round(value: number): number {

@@ -31,6 +31,7 @@ export function targetState(report: LoopControllerReport, facts: ProgressFacts):
     case 'run-tests':
       return facts.testsFailed ? 'REPAIRING' : 'VERIFYING';
     case 'repair-contracts':
+    case 'repair':
     case 'add-or-update-tests':
       return report.next.blocking ? 'REPAIRING' : 'EDITED';
     case 'replan':

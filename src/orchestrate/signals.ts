@@ -32,6 +32,7 @@ const FROM_LOOP: Record<LoopAction, OrchestratorAction> = {
   replan: 'repack',
   'expand-context': 'repack',
   'add-or-update-tests': 'repair',
+  repair: 'repair',
   'run-tests': 'run-tests',
   'start-agent': 'repair',
   'ready-for-review': 'finalize',

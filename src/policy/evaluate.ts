@@ -5,7 +5,9 @@
  */
 import type { SafetyContract } from '../contracts/schema.js';
 import type { ContractFinding } from '../contracts/types.js';
+import type { GuardFinding } from '../guards/types.js';
 import type { ChangeImpactReport } from '../impact/report.js';
+import { gateSeverity } from '../impact/verify.js';
 import {
   type EvidencePolicy,
   type EvidenceRequirement,
@@ -27,7 +29,7 @@ export interface PolicyFinding {
   line?: number;
   fix?: string;
   /** Where the finding came from. */
-  source: 'contracts' | 'trace' | 'evidence' | 'context' | 'impact';
+  source: 'contracts' | 'trace' | 'evidence' | 'context' | 'impact' | 'guards';
   evidence?: string[];
 }
 
@@ -40,6 +42,8 @@ export interface ContextFreshnessSummary {
 export interface PolicyInput {
   impact: ChangeImpactReport;
   contractFindings: readonly ContractFinding[];
+  /** Guard findings on the change (the hallucination guard over the changed files and their importers). */
+  guardFindings?: readonly GuardFinding[];
   freshness: ContextFreshnessSummary;
   safety: SafetyContract;
   /** The test contract's command: evidence must come from running it (or a CI report). */
@@ -76,6 +80,7 @@ const DEPENDENCY =
 export function evaluatePolicy(input: PolicyInput): PolicyReport {
   const findings: PolicyFinding[] = [];
   findings.push(...fromContracts(input.contractFindings));
+  findings.push(...fromGuards(input.guardFindings ?? []));
   findings.push(...forbiddenCommandsInTrace(input.trace, input.safety));
   const requirements = evidenceRequirements(input);
   const verdicts = requirements.map((requirement) => judge(requirement, input));
@@ -110,13 +115,34 @@ function fromContracts(findings: readonly ContractFinding[]): PolicyFinding[] {
   return findings.map((finding) => ({
     id: `${finding.ruleId}:${finding.file}${finding.line ? `:${finding.line}` : ''}`,
     rule: finding.ruleId,
-    severity: finding.severity,
+    severity: gateSeverity(finding),
     message: finding.message,
     file: finding.file,
     ...(finding.line ? { line: finding.line } : {}),
     fix: finding.fix,
     source: 'contracts',
     evidence: [finding.contract],
+  }));
+}
+
+const GUARD_FIXES: Record<string, string> = {
+  'undeclared-package': 'Declare the package in the manifest that governs the file, or use one it declares.',
+  'missing-module': 'Point the import at a file that exists, or restore the file it names.',
+  'missing-export': 'Import a name the module exports, or export the name from it.',
+};
+
+/** A blocking guard finding is forbidden: the change cannot work as written. */
+function fromGuards(findings: readonly GuardFinding[]): PolicyFinding[] {
+  return findings.map((finding) => ({
+    id: finding.id,
+    rule: `${finding.guard}/${finding.rule}`,
+    severity: finding.severity === 'block' ? 'forbidden' : 'risk',
+    message: finding.message,
+    ...(finding.file ? { file: finding.file } : {}),
+    ...(finding.line ? { line: finding.line } : {}),
+    fix: GUARD_FIXES[finding.rule] ?? `Required action: ${finding.requiredAction}.`,
+    source: 'guards',
+    evidence: finding.evidence,
   }));
 }
 

@@ -60,6 +60,12 @@ export function formatVerify(report: VerifyReport & { written?: string[] }): str
     `contract findings: ${counts.forbidden} forbidden, ${counts.required} required, ${counts.risk} risk`,
   );
   for (const finding of report.contracts.findings) lines.push(formatFinding(finding));
+  for (const guard of report.guards ?? [])
+    lines.push(
+      `${guard.guard}: ${guard.findings.length === 0 ? 'nothing found' : `${guard.findings.length} finding(s)`}`,
+      ...guard.findings.map((finding) => `  ${finding.severity} ${finding.rule}: ${finding.message}`),
+    );
+  for (const reason of report.blocking ?? []) lines.push(`blocks: ${reason}`);
   const missing = [
     ...report.missing.tests.map((file) => `test for ${file}`),
     ...report.missing.lockfiles.map((file) => `lockfile for ${file}`),

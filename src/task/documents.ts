@@ -2,6 +2,7 @@
  * The Markdown files of a task run, rendered from its task pack. Files that later stages fill
  * (verify.md, impact.md) say plainly that they are empty and which stage fills them.
  */
+import { expectedDiffOf } from './expected-diff.js';
 import type { TaskPack } from './types.js';
 
 export function renderPlan(pack: TaskPack, runDir: string): string {
@@ -59,16 +60,19 @@ export function renderEditBoundary(pack: TaskPack): string {
 }
 
 export function renderExpectedDiff(pack: TaskPack): string {
-  const sources = pack.files.filter((file) => file.representation !== 'line').slice(0, 5);
+  const expected = expectedDiffOf(pack);
+  const reasons = new Map(pack.files.map((file) => [file.path, file.reasons[0]]));
   const lines = [
     `# Expected diff: ${pack.taskId}`,
     '',
-    'A prediction from retrieval, not a requirement: the files most likely to change, best first.',
+    expected.mode === 'all'
+      ? 'The task names these files: each is expected to change.'
+      : 'The edit targets of the pack, best first: the change is expected in one or more of them, and a one-file fix in any of them completes the plan.',
     '',
-    '## Files likely to change',
+    '## Files expected to change',
     '',
     ...list(
-      sources.map((file) => `${code(file.path)} — ${file.reasons[0] ?? 'ranked for the task'}`),
+      expected.files.map((path) => `${code(path)} — ${reasons.get(path) ?? 'named by the task'}`),
       'none predicted: nothing matched the task',
     ),
     '',

@@ -5,6 +5,7 @@
  * atomically and only when its bytes change, under a lock on the run; `state.json` is written
  * last. Whether a run that moved on may be re-packed is the caller's call (`previousState`).
  */
+
 import { renderPackMarkdown } from '../pack/markdown.js';
 import { withLock, writeFileIfChanged } from '../shared/fs.js';
 import { formatJsonFile } from '../shared/json.js';
@@ -18,6 +19,7 @@ import {
   renderTests,
   renderVerifyPlaceholder,
 } from './documents.js';
+import { expectedDiffOf } from './expected-diff.js';
 import { executors, promptFileName, renderPrompt } from './prompts.js';
 import type { TaskPack } from './types.js';
 
@@ -131,6 +133,7 @@ function runRecord(pack: TaskPack, prompts: string[]): Record<string, unknown> {
     tests: pack.tests.map(({ path, covers }) => ({ path, covers })),
     lessons: pack.lessons.map(({ id }) => id),
     explicitFiles: pack.explicitFiles,
+    expectedDiff: expectedDiffOf(pack),
     configFiles: pack.configFiles,
     entrypoints: pack.entrypoints,
     commands: pack.commands,

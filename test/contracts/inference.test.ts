@@ -39,7 +39,8 @@ describe('contract inference on the first build', () => {
       fullCommand: 'npm test',
     });
     expect(tests.conventions.map((convention: { source: string }) => convention.source)).toEqual([
-      '^(?:src|lib)/(.+)\\.[cm]?[jt]sx?$',
+      '^(?:src|lib|source)/(.+)\\.[cm]?[jt]sx?$',
+      '^(?:.*/)?(?!index\\.|main\\.)([^/.]+)\\.[cm]?[jt]sx?$',
     ]);
     expect(tests.requireTestChange.paths).toEqual(['src/**']);
     expect(JSON.parse(read(root, 'commands')).commands.test).toEqual({

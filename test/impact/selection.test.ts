@@ -179,8 +179,8 @@ describe('test selection', () => {
     const selection = await selectTests(root);
     expect(selection.minimal.commands.map((entry) => entry.command)).toEqual([
       'python -m pytest tests/test_calc.py',
-      'go test ./pkg/price',
-      'cargo test',
+      "go test -run '^TestPrice$' ./pkg/price",
+      'cargo test -p shop --test pricing',
     ]);
     expect(selection.minimal.tests.map((test) => `${test.runner} ${test.file}: ${test.reason}`)).toContain(
       'go pkg/price/price_test.go: named after pkg/price/price.go',

@@ -116,7 +116,7 @@ describe('loop controller', () => {
     expect(state(root, run.taskId).state).toBe('BLOCKED');
   });
 
-  it('replan: the change imports a package nobody declared', async () => {
+  it('repair, as the guard says: the change imports a package nobody declared', async () => {
     const root = makeRepo(project);
     await build(root);
     await task(TASK, root);
@@ -126,9 +126,41 @@ describe('loop controller', () => {
     });
     await update(root);
     const report = await loop(TASK, root, { phase: 'after-edit' });
-    const replan = report.decisions.find((decision) => decision.action === 'replan');
-    expect(replan).toMatchObject({ blocking: true });
-    expect(replan!.reason).toContain('is-number-ultra');
+    expect(report.next).toMatchObject({ action: 'repair', blocking: true });
+    expect(report.next.reason).toMatch(
+      /^Repair the change: src\/math\.js imports "is-number-ultra", but package\.json does not declare is-number-ultra\.$/,
+    );
+    expect(report.decisions.map((decision) => decision.action)).not.toContain('replan');
+  });
+
+  it('the expected diff comes from the plan: a one-file fix among edit targets is complete, and messages are sentences', async () => {
+    const root = makeRepo(project);
+    await build(root);
+    const run = await task('make totals accept numeric strings', root);
+    const expected = JSON.parse(
+      readFileSync(join(root, '.agent-context/runs', run.taskId, 'run.json'), 'utf8'),
+    ).expectedDiff as { mode: string; files: string[] };
+    expect(expected.mode).toBe('any');
+    expect(expected.files.length).toBeGreaterThan(1);
+    const target = expected.files.find((file) => file.startsWith('src/'))!;
+    writeTree(root, { [target]: `${readFileSync(join(root, target), 'utf8')}// numeric strings\n` });
+    await update(root);
+    const report = await loop('make totals accept numeric strings', root, { phase: 'after-edit' });
+    expect(report.planDiff).toMatchObject({ overlap: [target], completionRatio: 1 });
+    for (const decision of report.decisions) expect(decision.reason).toMatch(/^[A-Z].*[.!?]$/);
+    expect(report.decisions.map((decision) => decision.reason).join(' ')).not.toMatch(
+      /changed without a test/,
+    );
+  });
+
+  it('a task that names its file expects that file: completion counts it', async () => {
+    const root = makeRepo(project);
+    await build(root);
+    const run = await task(TASK, root);
+    const record = JSON.parse(
+      readFileSync(join(root, '.agent-context/runs', run.taskId, 'run.json'), 'utf8'),
+    );
+    expect(record.expectedDiff).toEqual({ mode: 'all', files: ['src/math.js'] });
   });
 
   it('bad input: a future state.json, a run without run.json, a trace of another task, deleted contracts', async () => {

@@ -45,4 +45,46 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
         return 0;
       }),
     );
+  benchmark
+    .command('tests [dir]')
+    .description(
+      "Replay commits that changed source and tests together: each commit's source changes alone are applied to its parent in a temporary worktree and `tests` is asked which tests prove them. Prints the recall of the commit's own (pre-existing) tests at the minimal and regression level, the selection sizes and the share of the suite selected. Nothing in the repository is changed.",
+    )
+    .option('--commits <n>', 'how many qualifying commits to replay (default 20)')
+    .option('--scan <n>', 'how many commits of history to look through (default 400)')
+    .option('--json', 'print the figures and every case as one JSON document')
+    .action(async (dir: string | undefined, options: BenchmarkFlags) =>
+      runAction(context, options, async (bus) => {
+        const { parseCount } = await import('../parse.js');
+        const { benchmarkTests, formatTestsBenchmark } = await import('../../bench/tests.js');
+        const result = await benchmarkTests(dir ?? '.', {
+          bus,
+          ...(options.commits ? { commits: parseCount(options.commits, '--commits') } : {}),
+          ...(options.scan ? { scan: parseCount(options.scan, '--scan') } : {}),
+        });
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, formatTestsBenchmark(result));
+        return 0;
+      }),
+    );
+  benchmark
+    .command('gate [dir]')
+    .description(
+      'Apply mutations to a clean checkout of HEAD (an import of an undeclared package, a moved file whose importers are not updated, a removed export that is still imported, a hand-edited lockfile, an edited generated file, an edited protected path, a deleted test that covered the change) and replay real commits as changes that must pass; `verify` judges each. Prints false PASS (must be 0) and false blocks per kind. Nothing in the repository is changed.',
+    )
+    .option('--commits <n>', 'how many real commits to replay as must-pass changes (default 20)')
+    .option('--json', 'print the figures and every case as one JSON document')
+    .action(async (dir: string | undefined, options: BenchmarkFlags) =>
+      runAction(context, options, async (bus) => {
+        const { parseCount } = await import('../parse.js');
+        const { benchmarkGate, formatGateBenchmark } = await import('../../bench/gate.js');
+        const result = await benchmarkGate(dir ?? '.', {
+          bus,
+          ...(options.commits ? { commits: parseCount(options.commits, '--commits') } : {}),
+        });
+        if (options.json) writeJson(context.io, result);
+        else writeLine(context.io.stdout, formatGateBenchmark(result));
+        return 0;
+      }),
+    );
 };

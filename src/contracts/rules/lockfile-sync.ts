@@ -1,7 +1,9 @@
 /**
- * A manifest's dependencies changed but its lockfile did not (npm, pnpm, yarn, bun, poetry, uv,
- * pdm, pipenv, go.sum, Cargo.lock). Only the dependency parts of a manifest are compared, so a
- * new script in package.json needs no lockfile change.
+ * Manifest and lockfile move together (npm, pnpm, yarn, bun, poetry, uv, pdm, pipenv, go.sum,
+ * Cargo.lock). A manifest's dependencies changed but its lockfile did not: required. A lockfile
+ * changed while none of the manifests it locks did: forbidden — the package manager writes a
+ * lockfile, an agent "fixing" it by hand leaves installs that match nothing. Only the dependency
+ * parts of a manifest are compared, so a new script in package.json needs no lockfile change.
  */
 import { ECOSYSTEM_FILES, type EcosystemFiles } from '../../scan/file-kinds.js';
 import { stableStringify } from '../../shared/json.js';
@@ -77,7 +79,7 @@ export const lockfileSyncRule: ContractRule = {
       const update = ecosystem.lockfiles[lockfile.slice(lockfile.lastIndexOf('/') + 1)];
       findings.push(
         makeFinding(
-          this,
+          lockfileSyncRule,
           'required',
           touch.path,
           undefined,
@@ -86,9 +88,37 @@ export const lockfileSyncRule: ContractRule = {
         ),
       );
     }
-    return findings;
+    return [...findings, ...handEditedLockfiles(touches, paths)];
   },
 };
+
+/** Lockfiles the change touched while no manifest in their folder or below (a workspace) changed. */
+function handEditedLockfiles(touches: ReturnType<typeof touchesOf>, paths: ReadonlySet<string>) {
+  const touched = touches.filter((touch) => touch.action !== 'deleted').map((touch) => touch.path);
+  const findings = [];
+  for (const lockfile of touched) {
+    const name = lockfile.slice(lockfile.lastIndexOf('/') + 1);
+    const ecosystem = ECOSYSTEMS.find((candidate) => name in candidate.lockfiles);
+    if (!ecosystem) continue;
+    const folder = directoryOf(lockfile);
+    const within = (path: string) => folder === '' || path.startsWith(`${folder}/`);
+    const manifests = [...paths].filter((path) => ecosystem.manifest.test(path) && within(path));
+    if (manifests.length === 0 || touched.some((path) => ecosystem.manifest.test(path) && within(path)))
+      continue;
+    const update = ecosystem.lockfiles[name];
+    findings.push(
+      makeFinding(
+        lockfileSyncRule,
+        'forbidden',
+        lockfile,
+        undefined,
+        `${lockfile} changed but none of the manifests it locks did (${manifests.sort().slice(0, 3).join(', ')}${manifests.length > 3 ? ', ...' : ''}): a lockfile is written by the package manager, not by hand`,
+        `Revert ${lockfile}; change the manifest and run \`${update}\`, or re-run the package-manager command that produced it and commit its output.`,
+      ),
+    );
+  }
+  return findings;
+}
 
 /** The lockfile of the manifest's folder or of the closest folder above it (workspaces lock at the root). */
 function nearestLockfile(

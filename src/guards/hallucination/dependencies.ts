@@ -3,8 +3,9 @@
  * govern it (the nearest package.json and the root one; pyproject/requirements; go.mod;
  * Cargo.toml). Names are normalised the way each ecosystem compares them.
  */
-import { readFileSync } from 'node:fs';
-import { absolutePath, directoryOf } from '../../shared/path.js';
+import { parse } from 'smol-toml';
+import { directoryOf } from '../../shared/path.js';
+import { readRepositoryFile } from './read.js';
 
 export interface DeclaredDependencies {
   /** Ecosystem -> manifest path -> normalised package names. */
@@ -45,12 +46,8 @@ export function readDeclaredDependencies(root: string, manifests: readonly strin
   const byManifest = new Map<string, { ecosystem: string; names: Set<string> }>();
   for (const path of manifests) {
     const name = path.slice(path.lastIndexOf('/') + 1);
-    let text: string;
-    try {
-      text = readFileSync(absolutePath(root, path), 'utf8');
-    } catch {
-      continue;
-    }
+    const text = readRepositoryFile(root, path);
+    if (text === undefined) continue;
     if (name === 'package.json') byManifest.set(path, { ecosystem: 'npm', names: npmNames(text) });
     else if (
       name === 'pyproject.toml' ||
@@ -76,24 +73,42 @@ export function isDeclared(
   packageName: string,
   file: string,
 ): boolean {
+  return governingManifests(declared, ecosystem, file).some((manifest) =>
+    matches(declared.byManifest.get(manifest)!.names, ecosystem, packageName),
+  );
+}
+
+/**
+ * The manifests that govern a file: those of the nearest folder at or above it that has any
+ * manifest of the ecosystem (a `requirements/` folder counts as its parent's), plus the root's
+ * for npm workspaces. A test-data pyproject.toml governs only the files below it.
+ */
+export function governingManifests(
+  declared: DeclaredDependencies,
+  ecosystem: string,
+  file: string,
+): string[] {
+  const byFolder = new Map<string, string[]>();
   for (const [manifest, entry] of declared.byManifest) {
-    if (entry.ecosystem !== ecosystem || !governs(manifest, file, ecosystem)) continue;
-    if (matches(entry.names, ecosystem, packageName)) return true;
+    if (entry.ecosystem !== ecosystem) continue;
+    const folder = manifestFolder(manifest);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), manifest]);
   }
-  return false;
+  let folder = directoryOf(file);
+  for (;;) {
+    const found = byFolder.get(folder);
+    if (found) {
+      const root = ecosystem === 'npm' && folder !== '' ? (byFolder.get('') ?? []) : [];
+      return [...found, ...root].sort();
+    }
+    if (folder === '') return [];
+    folder = directoryOf(folder);
+  }
 }
 
-/** Whether any manifest of this ecosystem exists at all (without one, nothing can be judged). */
-export function hasManifest(declared: DeclaredDependencies, ecosystem: string): boolean {
-  return [...declared.byManifest.values()].some((entry) => entry.ecosystem === ecosystem);
-}
-
-function governs(manifest: string, file: string, ecosystem: string): boolean {
+function manifestFolder(manifest: string): string {
   const folder = directoryOf(manifest);
-  // Python and Go manifests govern their whole tree; npm manifests their folder (plus the root's for a workspace).
-  if (folder === '') return true;
-  if (ecosystem === 'pypi' && !file.startsWith(`${folder}/`)) return true;
-  return file.startsWith(`${folder}/`);
+  return /(^|\/)requirements$/.test(folder) && /\.txt$/.test(manifest) ? directoryOf(folder) : folder;
 }
 
 function matches(names: Set<string>, ecosystem: string, packageName: string): boolean {
@@ -169,24 +184,23 @@ function goNames(text: string): Set<string> {
 
 function cargoNames(text: string): Set<string> {
   const names = new Set<string>();
-  let inDependencies = false;
-  for (const line of text.split('\n')) {
-    const section = /^\s*\[([^\]]+)\]/.exec(line)?.[1];
-    if (section !== undefined) {
-      inDependencies = /(^|\.)(dependencies|dev-dependencies|build-dependencies)$/.test(section);
-      const inline = /^(?:.*\.)?(?:dependencies|dev-dependencies|build-dependencies)\.([A-Za-z0-9_-]+)$/.exec(
-        section,
-      )?.[1];
-      if (inline) names.add(inline.replace(/-/g, '_'));
-      continue;
-    }
-    if (!inDependencies) continue;
-    const name = /^\s*([A-Za-z0-9_-]+)\s*=/.exec(line)?.[1];
-    if (name) {
-      names.add(name.replace(/-/g, '_'));
-      const renamed = /package\s*=\s*"([^"]+)"/.exec(line)?.[1];
-      if (renamed) names.add(renamed.replace(/-/g, '_'));
-    }
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = parse(text) as Record<string, unknown>;
+  } catch {
+    // A Cargo.toml that does not parse declares nothing we can trust.
+    return names;
   }
+  const targets = Object.values((manifest.target ?? {}) as Record<string, Record<string, unknown>>);
+  const workspace = (manifest.workspace ?? {}) as Record<string, unknown>;
+  for (const holder of [manifest, workspace, ...targets])
+    for (const section of ['dependencies', 'dev-dependencies', 'build-dependencies'])
+      for (const [name, spec] of Object.entries((holder[section] ?? {}) as Record<string, unknown>)) {
+        names.add(name.replace(/-/g, '_'));
+        const renamed = (spec as { package?: unknown } | undefined)?.package;
+        if (typeof renamed === 'string') names.add(renamed.replace(/-/g, '_'));
+      }
+  const own = (manifest.package as { name?: unknown } | undefined)?.name;
+  if (typeof own === 'string') names.add(own.replace(/-/g, '_'));
   return names;
 }

@@ -1,13 +1,21 @@
 import { directoryOf } from '../../shared/path.js';
-import { type RunnerCommands, shellQuote } from './runner.js';
+import { groupBy, type RunnerCommands, shellQuote } from './runner.js';
 
-/** Go runs packages, not files: `go test ./a ./b` for the folders of the chosen tests. */
+/**
+ * Go runs packages, not files: per package folder, `go test -run '^(TestA|TestB)$' ./pkg` with
+ * the test functions the chosen files declare (the whole package when none are known).
+ */
 export const goCommands: RunnerCommands = {
   id: 'go',
-  commandFor: (entry, tests) => {
-    const packages = [...new Set(tests.map((test) => directoryOf(test)))]
-      .sort()
-      .map((folder) => (folder ? `./${folder}` : '.'));
-    return [entry.command, ...packages.map(shellQuote)].join(' ');
-  },
+  commandsFor: (entry, tests, facts) =>
+    groupBy(tests, directoryOf).map(([folder, files]) => {
+      const names = [...new Set(files.flatMap((file) => facts.testNamesOf(file)))].sort();
+      const run =
+        names.length === 0
+          ? []
+          : ['-run', shellQuote(`^${names.length === 1 ? names[0] : `(${names.join('|')})`}$`)];
+      return [entry.command, ...run, shellQuote(folder ? `./${folder}` : './')].join(' ');
+    }),
+  // `go test` alone runs the root package only.
+  wholeSuite: (entry) => entry.fullCommand,
 };

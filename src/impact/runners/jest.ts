@@ -1,12 +1,14 @@
-import { type RunnerCommands, shellQuote } from './runner.js';
+import { chunks, FILES_PER_COMMAND, type RunnerCommands, shellQuote } from './runner.js';
 
 /** `jest --runTestsByPath a.test.js`: exact paths, not regular expressions. */
 export const jestCommands: RunnerCommands = {
   id: 'jest',
-  commandFor: (entry, tests) =>
-    [
-      entry.command,
-      ...(entry.command.includes('--runTestsByPath') ? [] : ['--runTestsByPath']),
-      ...tests.map(shellQuote),
-    ].join(' '),
+  commandsFor: (entry, tests) =>
+    chunks(tests, FILES_PER_COMMAND).map((group) =>
+      [
+        entry.command,
+        ...(entry.command.includes('--runTestsByPath') ? [] : ['--runTestsByPath']),
+        ...group.map(shellQuote),
+      ].join(' '),
+    ),
 };

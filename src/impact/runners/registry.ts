@@ -1,23 +1,35 @@
 /**
- * Test runners by id. Adding one: its id in `TEST_RUNNERS` (contracts/schema.ts), detection in
- * contracts/infer/tests.ts, a `<runner>.ts` here and a line below.
+ * Test runners by id: how each runs a chosen set narrowly. Adding one: its id in `TEST_RUNNERS`
+ * (contracts/schema.ts), detection in contracts/infer/runners/, a `<runner>.ts` here when it
+ * does not simply take files, and a line below.
  */
 import type { TestRunnerId } from '../../contracts/index.js';
-import { cargoCommands } from './cargo.js';
+import { cargoCommands, nextestCommands } from './cargo.js';
 import { goCommands } from './go.js';
 import { jestCommands } from './jest.js';
-import { mochaCommands } from './mocha.js';
-import { nodeTestCommands } from './node-test.js';
-import { pytestCommands } from './pytest.js';
-import type { RunnerCommands } from './runner.js';
-import { vitestCommands } from './vitest.js';
+import { gradleCommands, mavenCommands } from './jvm.js';
+import { pytestCommands, unittestCommands } from './python.js';
+import { fileRunner, type RunnerCommands } from './runner.js';
+import { uvuCommands } from './uvu.js';
 
 export const runners: Readonly<Record<TestRunnerId, RunnerCommands>> = {
-  vitest: vitestCommands,
+  vitest: fileRunner('vitest'),
   jest: jestCommands,
-  mocha: mochaCommands,
-  'node-test': nodeTestCommands,
+  mocha: fileRunner('mocha'),
+  'node-test': fileRunner('node-test'),
+  tap: fileRunner('tap'),
+  ava: fileRunner('ava'),
+  borp: fileRunner('borp'),
+  uvu: uvuCommands,
+  tstyche: fileRunner('tstyche'),
+  playwright: fileRunner('playwright'),
+  // bun test treats a bare word as a name filter; a ./ path is a file.
+  bun: fileRunner('bun', './'),
   pytest: pytestCommands,
+  unittest: unittestCommands,
   go: goCommands,
   cargo: cargoCommands,
+  nextest: nextestCommands,
+  maven: mavenCommands,
+  gradle: gradleCommands,
 };

@@ -1,18 +1,54 @@
 /** How each test runner is told to run a chosen set of tests: one file per runner, one line in `registry.ts`. */
 import type { TestRunnerEntry, TestRunnerId } from '../../contracts/index.js';
 
-export interface RunnerCommands {
-  id: TestRunnerId;
-  /** A shell command (or several joined by `&&`) running exactly these tests. */
-  commandFor(entry: TestRunnerEntry, tests: readonly string[]): string;
+/** What some runners need beyond the file list: the package a file belongs to, the test names in a file. */
+export interface RunnerFacts {
+  /** The package (crate, Maven or Gradle module, Go package folder) a file belongs to. */
+  packageOf(path: string): { dir: string; name: string } | undefined;
+  /** Test function names declared in a test file (Go `TestX`). */
+  testNamesOf(path: string): string[];
 }
 
-/** Quotes a path for a POSIX shell when it needs it. */
+export interface RunnerCommands {
+  id: TestRunnerId;
+  /** Shell commands running exactly these tests (one when the runner takes them all at once). */
+  commandsFor(entry: TestRunnerEntry, tests: readonly string[], facts: RunnerFacts): string[];
+  /** Runs the runner's whole suite (default: its command without arguments). */
+  wholeSuite?(entry: TestRunnerEntry): string;
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
 export function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The runner's command followed by the test files. */
-export function withFiles(entry: TestRunnerEntry, tests: readonly string[]): string {
-  return [entry.command, ...tests.map(shellQuote)].join(' ');
+/** Files per command line: beyond it a list is split so each line stays readable and under argv limits. */
+export const FILES_PER_COMMAND = 40;
+
+/** The runner's command followed by the test files, split into lines of at most FILES_PER_COMMAND. */
+export function withFiles(entry: TestRunnerEntry, tests: readonly string[], prefix = ''): string[] {
+  return chunks(tests, FILES_PER_COMMAND).map((group) =>
+    [entry.command, ...group.map((test) => shellQuote(`${prefix}${test}`))].join(' '),
+  );
+}
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let index = 0; index < items.length; index += size) groups.push(items.slice(index, index + size));
+  return groups;
+}
+
+/** Files grouped by a key, keys sorted. */
+export function groupBy(
+  items: readonly string[],
+  keyOf: (item: string) => string,
+): Array<[string, string[]]> {
+  const groups = new Map<string, string[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Runners that take test files as arguments. */
+export function fileRunner(id: TestRunnerId, prefix = ''): RunnerCommands {
+  return { id, commandsFor: (entry, tests) => withFiles(entry, tests, prefix) };
 }

@@ -1,0 +1,258 @@
+/**
+ * `benchmark gate`: mutations that must never PASS `verify`, applied one at a time to a clean
+ * checkout of HEAD, and real commits that must pass. Reports false PASS and false blocks per kind.
+ */
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as api from '../api/index.js';
+import type { EventBus } from '../shared/events.js';
+import { runGit } from '../shared/git.js';
+import { globMatcher } from '../shared/glob.js';
+import { joinPath } from '../shared/path.js';
+import { inWorktree, recentCommits, repositoryRoot } from './history.js';
+
+export interface GateBenchmarkOptions {
+  bus?: EventBus;
+  /** Real commits replayed as changes that must pass. @default 20 */
+  commits?: number;
+}
+
+export interface GateCase {
+  kind: string;
+  /** What was done, or the commit. */
+  subject: string;
+  expected: 'fail' | 'pass';
+  verdict: 'fail' | 'pass';
+  blocking: string[];
+}
+
+export interface GateBenchmarkResult {
+  repository: string;
+  cases: GateCase[];
+  /** Kinds with no target in this repository. */
+  notApplicable: string[];
+  perKind: Record<string, { cases: number; falsePass: number; falseBlock: number }>;
+}
+
+interface TreeFacts {
+  edges: Array<{ from: string; to: string; external?: boolean }>;
+  files: Array<{ path: string; kind: string; exports?: Array<{ name: string; line: number }> }>;
+  generated: string[];
+  protected: string[];
+}
+
+type Mutation = { kind: string; subject: string; apply(dir: string): Promise<void> };
+
+const JS = /\.[cm]?[jt]sx?$/;
+
+export async function benchmarkGate(
+  directory = '.',
+  options: GateBenchmarkOptions = {},
+): Promise<GateBenchmarkResult> {
+  const root = await repositoryRoot(directory);
+  const facts = await inWorktree(root, 'HEAD', (dir) => treeFacts(dir));
+  const mutations = mutationsOf(facts);
+  const kinds = [
+    'undeclared-package',
+    'moved-file',
+    'removed-export',
+    'hand-edited-lockfile',
+    'generated-file',
+    'protected-path',
+    'deleted-covering-test',
+  ];
+  const cases: GateCase[] = [];
+  for (const mutation of mutations) {
+    options.bus?.log('info', `gate: ${mutation.kind} ${mutation.subject}`);
+    cases.push(await judge(root, 'HEAD', mutation.kind, mutation.subject, 'fail', mutation.apply));
+  }
+  const commits = (await recentCommits(root, 200))
+    .filter((commit) => commit.changes.length <= 15)
+    .slice(0, options.commits ?? 20);
+  for (const commit of commits)
+    cases.push(
+      await judge(
+        root,
+        commit.parent,
+        'real-commit',
+        `${commit.sha.slice(0, 10)} ${commit.subject}`,
+        'pass',
+        (dir) => applyCommit(dir, commit.sha, commit.changes),
+      ),
+    );
+  const perKind: GateBenchmarkResult['perKind'] = {};
+  for (const entry of cases) {
+    perKind[entry.kind] ??= { cases: 0, falsePass: 0, falseBlock: 0 };
+    const tally = perKind[entry.kind]!;
+    tally.cases++;
+    if (entry.expected === 'fail' && entry.verdict === 'pass') tally.falsePass++;
+    if (entry.expected === 'pass' && entry.verdict === 'fail') tally.falseBlock++;
+  }
+  return { repository: root, cases, notApplicable: kinds.filter((kind) => !perKind[kind]), perKind };
+}
+
+async function judge(
+  root: string,
+  ref: string,
+  kind: string,
+  subject: string,
+  expected: 'fail' | 'pass',
+  apply: (dir: string) => Promise<void>,
+): Promise<GateCase> {
+  return inWorktree(root, ref, async (dir) => {
+    await apply(dir);
+    const report = await api.verify(dir);
+    return { kind, subject, expected, verdict: report.verdict, blocking: report.blocking };
+  });
+}
+
+async function applyCommit(dir: string, sha: string, changes: Array<[string, string]>): Promise<void> {
+  const present = changes.filter(([status]) => status !== 'D').map(([, path]) => path);
+  const removed = changes.filter(([status]) => status === 'D').map(([, path]) => path);
+  if (present.length > 0) await runGit(['checkout', sha, '--', ...present], dir);
+  if (removed.length > 0) await runGit(['rm', '-q', '--', ...removed], dir);
+}
+
+async function treeFacts(dir: string): Promise<TreeFacts> {
+  await api.build(dir);
+  const read = (name: string) => JSON.parse(readFileSync(joinPath(dir, '.agent-context', name), 'utf8'));
+  const graph = read('graph.json') as { edges: TreeFacts['edges'] };
+  const index = read('index.json') as { files: TreeFacts['files'] };
+  const safety = read('contracts/safety.contract.json') as {
+    generated?: Array<{ paths: string[] }>;
+    protected?: Array<{ paths: string[] }>;
+  };
+  return {
+    edges: graph.edges,
+    files: index.files,
+    generated: (safety.generated ?? []).flatMap((entry) => entry.paths),
+    protected: (safety.protected ?? []).flatMap((entry) => entry.paths),
+  };
+}
+
+function mutationsOf(facts: TreeFacts): Mutation[] {
+  const kinds = new Map(facts.files.map((file) => [file.path, file.kind]));
+  const sources = facts.files
+    .filter((file) => file.kind === 'source')
+    .map((file) => file.path)
+    .sort();
+  const internal = facts.edges
+    .filter((edge) => !edge.external && edge.from !== edge.to && kinds.get(edge.to) === 'source')
+    .sort((a, b) => (a.to + a.from < b.to + b.from ? -1 : 1));
+  const mutations: Mutation[] = [];
+  const script = sources.find((path) => JS.test(path) || path.endsWith('.py'));
+  if (script)
+    mutations.push({
+      kind: 'undeclared-package',
+      subject: script,
+      apply: async (dir) =>
+        appendFileSync(
+          joinPath(dir, script),
+          script.endsWith('.py')
+            ? '\nimport fancy_undeclared_pkg_zz\n'
+            : /\b(import|export)\s/.test(readFileSync(joinPath(dir, script), 'utf8'))
+              ? "\nimport fancyUndeclaredZz from 'fancy-undeclared-pkg-zz';\nexport const usesFancyZz = fancyUndeclaredZz;\n"
+              : "\nconst fancyUndeclaredZz = require('fancy-undeclared-pkg-zz');\nmodule.exports.usesFancyZz = fancyUndeclaredZz;\n",
+        ),
+    });
+  const moved = internal.find(
+    (edge) => kinds.get(edge.from) === 'source' && (JS.test(edge.to) || edge.to.endsWith('.py')),
+  );
+  if (moved)
+    mutations.push({
+      kind: 'moved-file',
+      subject: `${moved.to} (imported by ${moved.from})`,
+      apply: async (dir) => {
+        await runGit(['mv', moved.to, moved.to.replace(/(\.[^./]+)$/, '-moved$1')], dir);
+      },
+    });
+  const removed = removedExportTarget(facts, internal);
+  if (removed)
+    mutations.push({
+      kind: 'removed-export',
+      subject: `${removed.name} of ${removed.file}`,
+      apply: async (dir) => renameOnLine(joinPath(dir, removed.file), removed.line, removed.name),
+    });
+  mutations.push(...pathMutations(facts, sources, kinds));
+  return mutations;
+}
+
+function removedExportTarget(facts: TreeFacts, internal: TreeFacts['edges']) {
+  const byPath = new Map(facts.files.map((file) => [file.path, file]));
+  for (const edge of internal) {
+    if (!JS.test(edge.to)) continue;
+    const exported = (byPath.get(edge.to)?.exports ?? []).filter(
+      (entry) => entry.name !== 'default' && entry.name !== '*',
+    );
+    if (exported.length > 0) return { file: edge.to, name: exported[0]!.name, line: exported[0]!.line };
+  }
+  return undefined;
+}
+
+function pathMutations(facts: TreeFacts, sources: string[], kinds: Map<string, string>): Mutation[] {
+  const all = facts.files.map((file) => file.path).sort();
+  const mutations: Mutation[] = [];
+  const touch = (kind: string, path: string | undefined) => {
+    if (path)
+      mutations.push({
+        kind,
+        subject: path,
+        apply: async (dir) => appendFileSync(joinPath(dir, path), '\n'),
+      });
+  };
+  touch(
+    'hand-edited-lockfile',
+    all.find((path) =>
+      /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|Cargo\.lock|go\.sum|poetry\.lock|uv\.lock)$/.test(
+        path,
+      ),
+    ),
+  );
+  const generated = globMatcher(facts.generated);
+  touch(
+    'generated-file',
+    all.find((path) => generated(path)),
+  );
+  const protectedPath = globMatcher(facts.protected);
+  touch(
+    'protected-path',
+    all.find((path) => protectedPath(path)),
+  );
+  const covering = facts.edges.find(
+    (edge) => !edge.external && kinds.get(edge.from) === 'test' && sources.includes(edge.to),
+  );
+  if (covering)
+    mutations.push({
+      kind: 'deleted-covering-test',
+      subject: `${covering.from} (covers ${covering.to})`,
+      apply: async (dir) => {
+        appendFileSync(
+          joinPath(dir, covering.to),
+          covering.to.endsWith('.py') ? '\n# changed\n' : '\n// changed\n',
+        );
+        rmSync(joinPath(dir, covering.from));
+      },
+    });
+  return mutations;
+}
+
+function renameOnLine(file: string, line: number, name: string): void {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines[line - 1] = (lines[line - 1] ?? '').replace(new RegExp(`\\b${name}\\b`), `${name}RemovedZz`);
+  // A scratch worktree: no atomic write needed.
+  writeFileSync(file, lines.join('\n'));
+}
+
+export function formatGateBenchmark(result: GateBenchmarkResult): string {
+  const lines = [`benchmark gate: ${result.repository}`];
+  for (const [kind, tally] of Object.entries(result.perKind).sort())
+    lines.push(
+      `  ${kind.padEnd(24)} ${tally.cases} case(s): ${tally.falsePass} false PASS, ${tally.falseBlock} false block(s)`,
+    );
+  if (result.notApplicable.length > 0)
+    lines.push(`  not applicable here: ${result.notApplicable.join(', ')}`);
+  for (const entry of result.cases.filter((item) => item.expected !== item.verdict))
+    lines.push(
+      `  wrong: ${entry.kind} ${entry.subject}: ${entry.verdict}${entry.blocking[0] ? ` (${entry.blocking[0]})` : ''}`,
+    );
+  return lines.join('\n');
+}

@@ -1,0 +1,55 @@
+/**
+ * The hallucination guard: what a change or an agent's messages rely on that the repository does
+ * not have — packages nobody declared, files that are not there, names a module does not export,
+ * scripts and Make targets that do not exist, config keys no schema knows. Each check is its own
+ * file; every finding cites the evidence it was checked against (for a package, the manifests
+ * that govern the file and no other). When the evidence is missing (no manifest, a module that
+ * did not parse), the guard stays silent rather than guess: false positives teach agents to
+ * ignore it.
+ */
+import type { GuardFinding, GuardReport } from '../types.js';
+import { checkMessages, checkTrace } from './claims.js';
+import { readMakeTargets, readScripts } from './commands.js';
+import { checkConfigKeys } from './config-keys.js';
+import { DEPENDENCY_MANIFEST, readDeclaredDependencies } from './dependencies.js';
+import { checkImportedNames } from './exported-names.js';
+import { checkMissingModules, checkUndeclaredPackages } from './imports.js';
+import type { CheckSink, HallucinationInput } from './input.js';
+
+export type { HallucinationInput } from './input.js';
+
+export function checkHallucinations(input: HallucinationInput): GuardReport {
+  const sink: CheckSink = {
+    findings: [],
+    checked: { imports: 0, names: 0, commands: 0, files: 0, configKeys: 0 },
+  };
+  const byPath = new Map(input.files.map((file) => [file.path, file]));
+  const changed = input.changedFiles.filter((path) => input.allFiles.has(path));
+  const declared = readDeclaredDependencies(
+    input.root,
+    [...input.allFiles].filter((path) => DEPENDENCY_MANIFEST.test(path)),
+  );
+  for (const path of changed) {
+    checkUndeclaredPackages(path, input, declared, sink);
+    checkMissingModules(path, input, sink);
+    checkImportedNames(path, input, byPath, sink);
+    checkConfigKeys(path, input, sink);
+  }
+  const changedSet = new Set(changed);
+  for (const path of [...new Set(input.importers ?? [])].sort()) {
+    if (changedSet.has(path) || !input.allFiles.has(path)) continue;
+    checkMissingModules(path, input, sink, true);
+    checkImportedNames(path, input, byPath, sink);
+  }
+  const scripts = readScripts(input.root);
+  const targets = readMakeTargets(input.root);
+  if (input.messages) checkMessages(input.messages, input, scripts, targets, sink);
+  if (input.trace) checkTrace(input.trace, input, scripts, targets, sink);
+  return { guard: 'hallucination', findings: dedupe(sink.findings), checked: sink.checked };
+}
+
+function dedupe(findings: GuardFinding[]): GuardFinding[] {
+  const seen = new Map<string, GuardFinding>();
+  for (const finding of findings) if (!seen.has(finding.id)) seen.set(finding.id, finding);
+  return [...seen.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -1,0 +1,35 @@
+/** What the hallucination checks read, and how each adds a finding. */
+import type { DependencyGraph } from '../../graph/types.js';
+import type { IndexedFile } from '../../index/types.js';
+import type { Trace } from '../../trace/types.js';
+import type { GuardFinding } from '../types.js';
+
+export interface HallucinationInput {
+  root: string;
+  files: readonly IndexedFile[];
+  graph: DependencyGraph;
+  /** Every file in the tree (indexed or not): what "exists" means. */
+  allFiles: ReadonlySet<string>;
+  /** Files the change added or modified (deleted ones are not checked). */
+  changedFiles: readonly string[];
+  /**
+   * Unchanged files that import something the change touched, moved or deleted: their imports
+   * and imported names are checked too (a moved file breaks its importers, not itself).
+   */
+  importers?: readonly string[];
+  /** What the agent said it did (its final message, a transcript excerpt). */
+  messages?: string;
+  trace?: Trace;
+  /** Validates our own config text; returns problems as `key: message`. */
+  validateOwnConfig?: (text: string) => string[];
+}
+
+/** Findings and the per-kind count of what was checked, shared by the checks of one run. */
+export interface CheckSink {
+  findings: GuardFinding[];
+  checked: Record<'imports' | 'names' | 'commands' | 'files' | 'configKeys', number>;
+}
+
+export function isScript(file: IndexedFile): boolean {
+  return file.language === 'typescript' || file.language === 'javascript';
+}

@@ -1,0 +1,104 @@
+/**
+ * Rust crates of the tree, read from their Cargo.toml: name, folder and the crates they depend on
+ * by path. Test selection uses them to name a crate (`cargo test -p name`) and to reach the
+ * integration tests of crates that build on a changed one (ripgrep's root tests/ run the binary
+ * built from every crate below it).
+ */
+import { parse } from 'smol-toml';
+import { directoryOf, joinPath } from '../shared/path.js';
+
+export interface Crate {
+  /** Folder of its Cargo.toml ('' at the root). */
+  dir: string;
+  name: string;
+  /** Folders of the crates it depends on by path (dependencies, dev- and build-dependencies). */
+  dependsOn: string[];
+}
+
+type Table = Record<string, unknown>;
+
+export function readCrates(
+  paths: readonly string[],
+  readFile: (path: string) => string | undefined,
+): Crate[] {
+  const crates: Crate[] = [];
+  let workspacePaths = new Map<string, string>();
+  const manifests = paths.filter((path) => /(^|\/)Cargo\.toml$/.test(path)).sort();
+  const root = manifests.includes('Cargo.toml') ? parseToml(readFile('Cargo.toml')) : undefined;
+  if (root) workspacePaths = workspaceDependencyPaths(root);
+  for (const manifest of manifests) {
+    const table = manifest === 'Cargo.toml' ? root : parseToml(readFile(manifest));
+    const name = (table?.package as Table | undefined)?.name;
+    if (!table || typeof name !== 'string') continue;
+    const dir = directoryOf(manifest);
+    crates.push({ dir, name, dependsOn: pathDependencies(table, dir, workspacePaths) });
+  }
+  return crates;
+}
+
+/** The crate a file belongs to: the nearest folder above it with a crate's Cargo.toml. */
+export function crateOf(crates: readonly Crate[], path: string): Crate | undefined {
+  let best: Crate | undefined;
+  for (const crate of crates)
+    if (
+      (crate.dir === '' || path.startsWith(`${crate.dir}/`)) &&
+      (!best || crate.dir.length > best.dir.length)
+    )
+      best = crate;
+  return best;
+}
+
+/** Crates that depend on `crate`, directly or through others (not `crate` itself). */
+export function dependentCrates(crates: readonly Crate[], crate: Crate): Crate[] {
+  const found = new Set<string>([crate.dir]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const candidate of crates)
+      if (!found.has(candidate.dir) && candidate.dependsOn.some((dir) => found.has(dir))) {
+        found.add(candidate.dir);
+        grew = true;
+      }
+  }
+  found.delete(crate.dir);
+  return crates.filter((candidate) => found.has(candidate.dir));
+}
+
+function parseToml(text: string | undefined): Table | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parse(text) as Table;
+  } catch {
+    // A Cargo.toml that does not parse names no crate; cargo itself reports it.
+    return undefined;
+  }
+}
+
+function workspaceDependencyPaths(root: Table): Map<string, string> {
+  const paths = new Map<string, string>();
+  const dependencies = ((root.workspace as Table | undefined)?.dependencies ?? {}) as Table;
+  for (const [name, spec] of Object.entries(dependencies)) {
+    const path = (spec as Table | undefined)?.path;
+    if (typeof path === 'string') paths.set(name, folder(path));
+  }
+  return paths;
+}
+
+function pathDependencies(table: Table, dir: string, workspacePaths: Map<string, string>): string[] {
+  const found = new Set<string>();
+  const sections = ['dependencies', 'dev-dependencies', 'build-dependencies'];
+  const targets = Object.values((table.target ?? {}) as Table) as Table[];
+  for (const holder of [table, ...targets])
+    for (const section of sections)
+      for (const [name, spec] of Object.entries((holder[section] ?? {}) as Table)) {
+        const entry = spec as Table | undefined;
+        if (typeof entry?.path === 'string') found.add(folder(joinPath(dir, entry.path)));
+        else if (entry?.workspace === true && workspacePaths.has(name)) found.add(workspacePaths.get(name)!);
+      }
+  return [...found].sort();
+}
+
+function folder(path: string): string {
+  const joined = joinPath(path).replace(/\/+$/, '');
+  return joined === '.' ? '' : joined;
+}

@@ -1,0 +1,65 @@
+/** The commands that run a selection: per runner, narrow (see runners/), or the full command when it is the whole suite. */
+import type { TestRunnerEntry, TestRunnerId } from '../contracts/index.js';
+import { runners as runnerCommands } from './runners/registry.js';
+import type { RunnerFacts } from './runners/runner.js';
+import type { SelectedTest } from './select.js';
+import type { SelectionFacts } from './selection-facts.js';
+
+export interface TestCommand {
+  runner: TestRunnerId;
+  command: string;
+  /** How many test files it runs (`all` when it runs the runner's whole suite). */
+  tests: number | 'all';
+}
+
+/** Above this share of a runner's suite, its full command is simpler and no slower than the list. */
+const WHOLE_SUITE_SHARE = 0.75;
+
+export function commandsForLevel(
+  tests: readonly SelectedTest[],
+  entries: readonly TestRunnerEntry[],
+  runnable: Map<string, number>,
+  facts: SelectionFacts,
+): TestCommand[] {
+  const byRunner = new Map<number, string[]>();
+  for (const test of tests) {
+    const index = runnable.get(test.file)!;
+    byRunner.set(index, [...(byRunner.get(index) ?? []), test.file]);
+  }
+  const total = new Map<number, number>();
+  for (const index of runnable.values()) total.set(index, (total.get(index) ?? 0) + 1);
+  return [...byRunner.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .flatMap(([index, files]): TestCommand[] => {
+      const entry = entries[index]!;
+      const runner = runnerCommands[entry.runner];
+      // One file keeps its narrow command even when it is the whole suite: it says what it runs.
+      if (files.length > 1 && files.length >= WHOLE_SUITE_SHARE * total.get(index)!)
+        return [{ runner: entry.runner, command: runner.wholeSuite?.(entry) ?? entry.command, tests: 'all' }];
+      const lines = runner.commandsFor(entry, files, runnerFacts(facts));
+      return lines.map((command) => ({ runner: entry.runner, command, tests: files.length }));
+    });
+}
+
+export function fullCommands(entries: readonly TestRunnerEntry[]): TestCommand[] {
+  const seen = new Set<string>();
+  const commands: TestCommand[] = [];
+  for (const entry of entries) {
+    if (seen.has(entry.fullCommand)) continue;
+    seen.add(entry.fullCommand);
+    commands.push({ runner: entry.runner, command: entry.fullCommand, tests: 'all' });
+  }
+  return commands;
+}
+
+function runnerFacts(facts: SelectionFacts): RunnerFacts {
+  return {
+    packageOf: (path) => {
+      const crate = facts.crates.find(
+        (candidate) => `${candidate.dir ? `${candidate.dir}/` : ''}Cargo.toml` === path,
+      );
+      return crate ? { dir: crate.dir, name: crate.name } : undefined;
+    },
+    testNamesOf: (path) => facts.testNames.get(path) ?? [],
+  };
+}

@@ -1,0 +1,79 @@
+/** What test selection reads beyond the graph, gathered at the edge: crates and the test names each test file declares. */
+import type { TreeFile } from '../contracts/index.js';
+import type { IndexedFile } from '../index/types.js';
+import { type Crate, readCrates } from './packages.js';
+
+export interface SelectionFacts {
+  crates: Crate[];
+  /** Test functions by test file (Go's `func TestX(t *testing.T)`). */
+  testNames: ReadonlyMap<string, string[]>;
+  /**
+   * Java and Kotlin test files -> the main classes of their own package they name: a class sees
+   * its package without an import, so the import graph has no edge for these.
+   */
+  samePackageUses: ReadonlyMap<string, string[]>;
+}
+
+export const NO_SELECTION_FACTS: SelectionFacts = {
+  crates: [],
+  testNames: new Map(),
+  samePackageUses: new Map(),
+};
+
+export function gatherSelectionFacts(
+  files: readonly TreeFile[],
+  indexed: readonly IndexedFile[],
+  readFile: (path: string) => string | undefined,
+): SelectionFacts {
+  const testNames = new Map<string, string[]>();
+  for (const file of indexed) {
+    if (!file.path.endsWith('_test.go')) continue;
+    const names = file.symbols
+      .filter(
+        (symbol) =>
+          symbol.kind === 'function' &&
+          !symbol.container &&
+          /^Test([A-Z0-9_]|$)/.test(symbol.name) &&
+          symbol.name !== 'TestMain',
+      )
+      .map((symbol) => symbol.name);
+    if (names.length > 0) testNames.set(file.path, [...new Set(names)].sort());
+  }
+  return {
+    crates: readCrates(
+      files.map((file) => file.path),
+      readFile,
+    ),
+    testNames,
+    samePackageUses: samePackageUses(files, readFile),
+  };
+}
+
+const JVM_FILE = /^(.*\/)?src\/(main|test)\/(?:java|kotlin)\/(.+)\/([^/]+)\.(?:java|kt)$/;
+
+function samePackageUses(
+  files: readonly TreeFile[],
+  readFile: (path: string) => string | undefined,
+): Map<string, string[]> {
+  const mainByPackage = new Map<string, Array<{ path: string; name: string }>>();
+  const tests: Array<{ path: string; key: string }> = [];
+  for (const file of files) {
+    const match = JVM_FILE.exec(file.path);
+    if (!match) continue;
+    const key = `${match[1] ?? ''}\u0000${match[3]}`;
+    if (match[2] === 'main')
+      mainByPackage.set(key, [...(mainByPackage.get(key) ?? []), { path: file.path, name: match[4]! }]);
+    else tests.push({ path: file.path, key });
+  }
+  const uses = new Map<string, string[]>();
+  for (const test of tests) {
+    const classes = mainByPackage.get(test.key);
+    const text = classes ? readFile(test.path) : undefined;
+    if (!classes || text === undefined) continue;
+    const named = classes
+      .filter((entry) => new RegExp(`\\b${entry.name}\\b`).test(text))
+      .map((entry) => entry.path);
+    if (named.length > 0) uses.set(test.path, named.sort());
+  }
+  return uses;
+}

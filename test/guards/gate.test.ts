@@ -1,0 +1,144 @@
+/**
+ * The gate on broken changes: verify and policy run the hallucination guard over the changed
+ * files and over every file that imports what the change touched, moved or deleted.
+ */
+import { describe, expect, it } from 'vitest';
+import { hallucination, policy, verify } from '../../src/api/index.js';
+import { git, makeRepo, writeTree } from '../helpers/repo.js';
+
+const commander = () =>
+  makeRepo({
+    'package.json': JSON.stringify({
+      name: 'commander',
+      version: '1.0.0',
+      scripts: { test: 'node --test' },
+      dependencies: { ms: '2.1.3' },
+    }),
+    'package-lock.json': JSON.stringify({ name: 'commander', lockfileVersion: 3, packages: {} }),
+    'lib/suggestSimilar.js':
+      "'use strict';\nfunction suggestSimilar() {}\nexports.suggestSimilar = suggestSimilar;\n",
+    'lib/symbols.js': "'use strict';\nmodule.exports = { kReal: Symbol('real') };\n",
+    'lib/command.js':
+      "'use strict';\nconst { suggestSimilar } = require('./suggestSimilar.js');\nconst { kReal } = require('./symbols');\nexports.run = () => [suggestSimilar, kReal];\n",
+    'tests/command.test.js': "const { run } = require('../lib/command.js');\nrun();\n",
+  });
+
+describe('the gate on broken changes', () => {
+  it('verify and policy fail on an import of a package no manifest declares', async () => {
+    const root = commander();
+    writeTree(root, {
+      'lib/command.js':
+        "'use strict';\nconst proxy = require('fancy-proxy-addr');\nconst { suggestSimilar } = require('./suggestSimilar.js');\nexports.run = () => [proxy, suggestSimilar];\n",
+    });
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking).toEqual([
+      'hallucination undeclared-package: lib/command.js imports "fancy-proxy-addr", but package.json does not declare fancy-proxy-addr.',
+    ]);
+    const gate = await policy(root, { failOn: 'forbidden' });
+    expect(gate.passed).toBe(false);
+    expect(gate.findings.map((finding) => finding.rule)).toContain('hallucination/undeclared-package');
+  });
+
+  it('a moved file whose importer still names the old path never passes, though the importer did not change', async () => {
+    const root = commander();
+    git(root, 'mv', 'lib/suggestSimilar.js', 'lib/suggest.js');
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    const finding = report.guards[0]!.findings.find((entry) => entry.rule === 'missing-module');
+    expect(finding).toMatchObject({ file: 'lib/command.js', line: 2 });
+    expect(finding!.message).toContain('not changed, but it imported what this change moved or removed');
+  });
+
+  it('a removed export still required by CommonJS destructuring never passes', async () => {
+    const root = commander();
+    writeTree(root, { 'lib/symbols.js': "'use strict';\nmodule.exports = { kOther: Symbol('other') };\n" });
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking).toEqual([
+      'hallucination missing-export: lib/command.js requires "kReal" from lib/symbols.js, which does not export it.',
+    ]);
+  });
+
+  it('the hallucination guard finds a missing export imported by CommonJS destructuring in a changed file', async () => {
+    const root = commander();
+    writeTree(root, {
+      'lib/command.js':
+        "'use strict';\nconst { kReal, kNotARealSymbol } = require('./symbols');\nexports.run = () => [kReal, kNotARealSymbol];\n",
+    });
+    const report = await hallucination(root);
+    expect(report.findings.map((finding) => `${finding.rule} ${finding.file}:${finding.line}`)).toEqual([
+      'missing-export lib/command.js:2',
+    ]);
+    expect(report.findings[0]!.evidence).toEqual(['lib/symbols.js exports: kReal']);
+  });
+
+  it('a lockfile edited without its manifest never passes', async () => {
+    const root = commander();
+    writeTree(root, {
+      'package-lock.json': JSON.stringify({
+        name: 'commander',
+        lockfileVersion: 3,
+        packages: { 'node_modules/ms': {} },
+      }),
+    });
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking[0]).toMatch(
+      /^lockfile-sync: package-lock\.json changed but none of the manifests it locks did \(package\.json\)/,
+    );
+  });
+
+  it('an edited generated file never passes, whatever severity the safety contract gives it', async () => {
+    const root = commander();
+    writeTree(root, {
+      '.agent-context/contracts/safety.contract.json': JSON.stringify({
+        schemaVersion: 1,
+        comment: 'hand-written for the test',
+        generated: [{ paths: ['lib/symbols.js'], severity: 'risk', comment: 'built by a script' }],
+      }),
+    });
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'contracts');
+    writeTree(root, {
+      'lib/symbols.js': "'use strict';\nmodule.exports = { kReal: Symbol('real'), kMore: 1 };\n",
+    });
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking.join(' ')).toMatch(/^generated-path: /);
+  });
+
+  it('cites only the manifest that governs the file, not test-data manifests elsewhere', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "black"\ndependencies = ["click>=8"]\n',
+      'src/black/__init__.py': 'import click\n',
+      'tests/data/project/pyproject.toml': '[project]\nname = "fixture"\ndependencies = ["toml"]\n',
+      'tests/data/other/pyproject.toml': '[project]\nname = "fixture2"\n',
+    });
+    writeTree(root, { 'src/black/__init__.py': 'import click\nimport fancyformat\n' });
+    const report = await hallucination(root);
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]!.evidence).toEqual([
+      'pyproject.toml: 2 declared name(s), fancyformat not among them',
+    ]);
+  });
+
+  it('--files with a file that does not exist is a clear usage error', async () => {
+    const root = commander();
+    await expect(hallucination(root, { changedFiles: ['nope.js'] })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('nope.js is not a file in'),
+    });
+  });
+
+  it('a correct change passes', async () => {
+    const root = commander();
+    writeTree(root, {
+      'lib/command.js':
+        "'use strict';\nconst { suggestSimilar } = require('./suggestSimilar.js');\nconst { kReal } = require('./symbols');\nconst ms = require('ms');\nexports.run = () => [suggestSimilar, kReal, ms];\n",
+    });
+    const report = await verify(root);
+    expect(report.blocking).toEqual([]);
+    expect(report.verdict).toBe('pass');
+  });
+});
