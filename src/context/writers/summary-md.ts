@@ -1,6 +1,7 @@
 /** `.agent-context/summary.md`: the long form of the AGENTS.md block, for people and agents alike. */
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexStats } from '../../index/types.js';
+import { inTableCell, markdownCode, markdownLines, markdownText } from '../../shared/markdown.js';
 import type { ReadinessReport } from '../readiness.js';
 import type { TokenSavings } from '../savings.js';
 import type { RepositorySummary } from '../summary.js';
@@ -16,7 +17,7 @@ export interface SummaryDocumentInput {
 export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   const { summary, readiness, savings, graph } = input;
   const out: string[] = [`# ${summary.name}`, ''];
-  if (summary.description) out.push(summary.description, '');
+  if (summary.description) out.push(markdownText(summary.description), '');
   out.push('## At a glance');
   out.push(
     `- ${summary.counts.files} files scanned, ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test), ${summary.counts.skipped} skipped.`,
@@ -46,20 +47,24 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   if (summary.commands.length > 0) {
     out.push('## Commands', '| task | command | from |', '|---|---|---|');
     for (const command of summary.commands)
-      out.push(`| ${command.name} | \`${command.command}\` | ${command.source} |`);
+      out.push(
+        `| ${markdownText(command.name)} | ${inTableCell(markdownCode(command.command))} | ${markdownText(command.source)} |`,
+      );
     out.push('');
   }
   if (summary.layout.length > 0) {
     out.push('## Layout', '| folder | files | holds |', '|---|---:|---|');
     for (const entry of summary.layout)
-      out.push(`| \`${entry.path}\` | ${entry.files} | ${entry.description} |`);
+      out.push(
+        `| ${inTableCell(markdownCode(entry.path))} | ${entry.files} | ${markdownText(entry.description)} |`,
+      );
     out.push('');
   }
   if (summary.entrypoints.length > 0) {
     out.push('## Entrypoints');
     for (const entry of summary.entrypoints)
       out.push(
-        `- \`${entry.path}\` — ${entry.reasons.join('; ')}${entry.declared ? '' : ' (by convention)'}`,
+        `- ${markdownCode(entry.path)} — ${markdownText(entry.reasons.join('; '))}${entry.declared ? '' : ' (by convention)'}`,
       );
     out.push('');
   }
@@ -67,7 +72,7 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
     out.push('## Central modules', '| file | score | imported by | summary |', '|---|---:|---:|---|');
     for (const module of summary.centralModules)
       out.push(
-        `| \`${module.path}\` | ${module.score} | ${module.importedBy} | ${module.summary.replace(/\|/g, '\\|')} |`,
+        `| ${inTableCell(markdownCode(module.path))} | ${module.score} | ${module.importedBy} | ${markdownText(module.summary)} |`,
       );
     out.push('');
   }
@@ -88,11 +93,11 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
     out.push('## Most used external packages');
     for (const node of topExternals)
       out.push(
-        `- \`${node.name}\` (${node.ecosystem}) — imported by ${node.importers} file${node.importers === 1 ? '' : 's'}`,
+        `- ${markdownCode(node.name)} (${node.ecosystem}) — imported by ${node.importers} file${node.importers === 1 ? '' : 's'}`,
       );
     out.push('');
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  return `${markdownLines(out).trimEnd()}\n`;
 }
 
 function reasons(byReason: Record<string, number>): string {
