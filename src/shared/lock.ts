@@ -15,6 +15,7 @@ import { hostname } from 'node:os';
 import nodePath from 'node:path';
 import { OcppError } from './errors.js';
 import { redacted } from './redact.js';
+import { guardedTarget } from './write-guard.js';
 
 export interface LockOptions {
   /** How long to wait for another holder before giving up, in milliseconds (0: do not wait). @default 60000 */
@@ -58,7 +59,12 @@ export async function withLock<T>(
   }
 }
 
-export async function acquireLock(lockPath: string, options: LockOptions = {}): Promise<() => Promise<void>> {
+export async function acquireLock(
+  requested: string,
+  options: LockOptions = {},
+): Promise<() => Promise<void>> {
+  // a lock inside a repository's .agent-context/ stays there, whatever its folders link to
+  const lockPath = await guardedTarget(requested);
   await fsp.mkdir(nodePath.dirname(lockPath), { recursive: true });
   const owner = currentHolder();
   const deadline = Date.now() + (options.waitMs ?? 60_000);

@@ -69,7 +69,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     replace: keepHead,
   },
   {
-    kind: 'url-password',
+    kind: 'connection-string',
     pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]+)(?=@)/gi,
     replace: keepHead,
   },
