@@ -157,7 +157,12 @@ async function removeIfStale(
   holder: LockHolder | undefined,
   staleMs: number,
 ): Promise<boolean> {
-  if (!isStale(holder, staleMs) && (holder || !(await ownerlessFor(lockPath, OWNERLESS_MS)))) return false;
+  if (holder && !isStale(holder, staleMs)) return false;
+  if (!holder) {
+    const age = await ageOf(lockPath);
+    if (age === undefined) return true; // released meanwhile: try again at once, remove nothing
+    if (age <= OWNERLESS_MS) return false;
+  }
   const graveyard = `${lockPath}.stale-${randomBytes(4).toString('hex')}`;
   try {
     await fsp.rename(lockPath, graveyard);
@@ -182,12 +187,12 @@ function isStale(holder: LockHolder | undefined, staleMs: number): boolean {
   return !(since <= Date.now()) || Date.now() - since > staleMs;
 }
 
-/** Whether the lock directory has had no readable owner for `ms` (left by an older version, or forged). */
-async function ownerlessFor(lockPath: string, ms: number): Promise<boolean> {
+/** How long ago the lock directory was made (milliseconds); undefined when it is gone. */
+async function ageOf(lockPath: string): Promise<number | undefined> {
   try {
-    return Date.now() - (await fsp.stat(lockPath)).mtimeMs > ms;
+    return Date.now() - (await fsp.stat(lockPath)).mtimeMs;
   } catch {
-    return true; // released meanwhile: try again at once
+    return undefined;
   }
 }
 
