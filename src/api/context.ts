@@ -16,6 +16,8 @@ import type { DoctorReport } from './doctor.js';
 
 export interface CallOptions {
   bus?: EventBus;
+  /** How long to wait for another build holding the lock, in milliseconds (build, update). @default 60000 */
+  waitMs?: number;
 }
 
 /** The repository root (must exist) and its loaded config. */
@@ -129,5 +131,6 @@ export async function runDoctor(directory = '.'): Promise<DoctorReport> {
 }
 
 function withBus(base: BuildOptions, options: CallOptions): BuildOptions {
-  return options.bus ? { ...base, bus: options.bus } : base;
+  const withWait = options.waitMs === undefined ? base : { ...base, waitMs: options.waitMs };
+  return options.bus ? { ...withWait, bus: options.bus } : withWait;
 }

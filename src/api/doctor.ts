@@ -1,8 +1,8 @@
 /** `doctor`: can this machine run the tool here? Node version, git, parsers, resolver, tokenizer, write access. */
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
 import { adapters } from '../index/languages/registry.js';
 import { countTokens } from '../pack/tokenizer.js';
+import { removePath, writeFileAtomic } from '../shared/fs.js';
 import { gitAvailable, gitTopLevel } from '../shared/git.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, resolveAbsolute } from '../shared/path.js';
@@ -136,9 +136,8 @@ function tokenizerCheck(): DoctorCheck {
 async function writableCheck(root: string): Promise<DoctorCheck> {
   const probe = absolutePath(root, `${layout.dir}/.doctor-${randomBytes(4).toString('hex')}.tmp`);
   try {
-    await fsp.mkdir(absolutePath(root, layout.dir), { recursive: true });
-    await fsp.writeFile(probe, 'ok');
-    await fsp.rm(probe);
+    await writeFileAtomic(probe, 'ok', root);
+    await removePath(probe);
     return { id: 'writable', ok: true, message: `${layout.dir}/ is writable in ${root}` };
   } catch (error) {
     return {

@@ -4,6 +4,7 @@
  * filled in). Unknown keys are errors: a typo must not silently do nothing.
  */
 import { z } from 'zod';
+import { posix } from '../shared/path.js';
 
 export const ScanConfigSchema = z
   .strictObject({
@@ -27,10 +28,30 @@ export const IndexConfigSchema = z
   })
   .describe('How files are parsed.');
 
+/**
+ * A path the tool writes, relative to the repository and inside it: the repository's own config
+ * must never point our writes elsewhere (`../out/victim.md`, `/etc/x`).
+ */
+function repositoryPath() {
+  return z
+    .string()
+    .min(1)
+    .refine((path) => isRepositoryRelative(path), {
+      message: 'must be a relative path inside the repository (no "..", no absolute path)',
+    });
+}
+
+function isRepositoryRelative(path: string): boolean {
+  if (path.includes('\0') || path.includes('\\') || /^[a-zA-Z]:/.test(path) || path.startsWith('/'))
+    return false;
+  const normal = posix.normalize(path);
+  return normal !== '..' && !normal.startsWith('../') && normal !== '.';
+}
+
 export const ContextConfigSchema = z
   .strictObject({
     /** The agent instructions file whose managed block is generated. @default "AGENTS.md" */
-    agentsFile: z.string().min(1).default('AGENTS.md'),
+    agentsFile: repositoryPath().default('AGENTS.md'),
     /** How many central modules AGENTS.md lists. @default 12 */
     centralModules: z.number().int().min(1).max(100).default(12),
     /** Extra entrypoints (posix paths) on top of the detected ones. @default [] */

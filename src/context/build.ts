@@ -8,6 +8,7 @@ import { detectProject } from '../scan/project.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { existingDirectory, readTextIfExists, withLock } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
+import { describeHolder } from '../shared/lock.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
 import { type BuildMode, type ComputedContext, computeContext } from './compute.js';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   bus?: EventBus;
   /** Use this config instead of loading the repository's. */
   config?: LoadedConfig;
+  /** How long to wait for another build holding the lock, in milliseconds. @default 60000 */
+  waitMs?: number;
 }
 
 export interface BuildResult {
@@ -68,12 +71,24 @@ export async function buildContextPackage(
   options: BuildOptions = {},
 ): Promise<BuildResult> {
   const root = await existingDirectory(directory);
-  return withContextLock(root, () => buildLocked(root, options));
+  return withContextLock(root, () => buildLocked(root, options), options);
 }
 
-/** Runs `action` under the lock every writer of `.agent-context/` outputs takes. */
-export function withContextLock<T>(root: string, action: () => Promise<T>): Promise<T> {
-  return withLock(absolutePath(root, layout.lock), action, { purpose: 'another build' });
+/** Runs `action` under the lock every writer of `.agent-context/` outputs takes; says whom it waits for. */
+export function withContextLock<T>(
+  root: string,
+  action: () => Promise<T>,
+  options: { bus?: EventBus; waitMs?: number } = {},
+): Promise<T> {
+  return withLock(absolutePath(root, layout.lock), action, {
+    purpose: 'another build',
+    ...(options.waitMs === undefined ? {} : { waitMs: options.waitMs }),
+    onWait: (holder) =>
+      options.bus?.log(
+        'info',
+        `waiting for the lock: ${holder ? describeHolder(holder) : 'another build'} holds it`,
+      ),
+  });
 }
 
 async function buildLocked(root: string, options: BuildOptions): Promise<BuildResult> {

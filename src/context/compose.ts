@@ -19,6 +19,7 @@ import { hashEntries, sha256 } from '../shared/hash.js';
 import { formatJsonFile, stableStringify } from '../shared/json.js';
 import { layout, MACHINE_LOCAL } from '../shared/layout.js';
 import { replaceManagedBlock, withoutManagedBlock } from '../shared/managed-block.js';
+import { redacted } from '../shared/redact.js';
 import { TOOL_NAME, toolVersion } from '../shared/version.js';
 import { centralModules } from './central.js';
 import { observeConventions } from './conventions.js';
@@ -135,7 +136,8 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     config.context.agentsFile,
     agentsUserText.trim().length > 0,
   );
-  const agentsBlock = renderAgentsBlock(project, input.lessons ? { lessons: input.lessons } : {});
+  // Both Markdown outputs quote the repository (README, doc comments, commands): never its secrets.
+  const agentsBlock = redacted(renderAgentsBlock(project, input.lessons ? { lessons: input.lessons } : {}));
   const sizes = new Map(input.scan.files.map((file) => [file.path, file.size]));
   const savings = calculateTokenSavings({
     root: input.root,
@@ -169,14 +171,16 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     },
     {
       path: layout.summary,
-      content: renderSummaryMarkdown({
-        summary,
-        project,
-        readiness,
-        savings,
-        graph: input.graph,
-        indexStats: input.indexStats,
-      }),
+      content: redacted(
+        renderSummaryMarkdown({
+          summary,
+          project,
+          readiness,
+          savings,
+          graph: input.graph,
+          indexStats: input.indexStats,
+        }),
+      ),
     },
     {
       path: layout.readiness,

@@ -12,7 +12,7 @@ import { TokenCache } from '../pack/tokenizer.js';
 import { detectProject } from '../scan/project.js';
 import { type ScanOutput, scanRepository } from '../scan/scan.js';
 import type { EventBus } from '../shared/events.js';
-import { pathExists, readTextIfExists } from '../shared/fs.js';
+import { pathExists, readRepositoryTextIfExists, readTextIfExists } from '../shared/fs.js';
 import { headCommit, runGit } from '../shared/git.js';
 import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
@@ -152,7 +152,10 @@ async function composeFrom(
   externalHashes: ComputedContext['externalHashes'],
   facts: FactsCache,
 ): Promise<ContextPackage> {
-  const agentsText = await readTextIfExists(absolutePath(root, config.config.context.agentsFile));
+  const agentsText = await readRepositoryTextIfExists(
+    root,
+    absolutePath(root, config.config.context.agentsFile),
+  );
   const readme = await readReadme(
     root,
     scanned.scan.files.map((file) => file.path),

@@ -1,4 +1,5 @@
 /** One file's facts from its text: the unit of work the main thread and the workers share. */
+import { boundedFacts } from './bounded-facts.js';
 import { adapterFor } from './languages/registry.js';
 import type { FileFacts } from './types.js';
 
@@ -19,7 +20,7 @@ export function extractFacts(job: ExtractJob): FileFacts {
       message: 'the file is not valid UTF-8; indexed from a lossy decoding',
     });
   }
-  return facts;
+  return boundedFacts(facts, job.text);
 }
 
 export function extractorOf(language: string): string {

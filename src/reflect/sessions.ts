@@ -7,12 +7,12 @@
  */
 import { promises as fsp } from 'node:fs';
 import { OcppError } from '../shared/errors.js';
-import { readTextIfExists, writeJsonAtomic } from '../shared/fs.js';
+import { appendText, readTextIfExists, writeJsonAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { stableStringify } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { withLock } from '../shared/lock.js';
-import { absolutePath, parentDirectory } from '../shared/path.js';
+import { absolutePath } from '../shared/path.js';
 import { newSessionCounters, type SessionCounters } from './scheduler.js';
 
 export const SESSIONS_DIR = `${layout.reflection}/sessions`;
@@ -92,8 +92,7 @@ export async function appendHookLog(root: string, record: HookLogRecord, now = n
   try {
     // Never create a workspace: a payload naming a folder that does not exist logs nowhere.
     if (!(await fsp.stat(root)).isDirectory()) return;
-    await fsp.mkdir(parentDirectory(file), { recursive: true });
-    await fsp.appendFile(file, `${stableStringify({ at: now.toISOString(), ...record })}\n`);
+    await appendText(file, `${stableStringify({ at: now.toISOString(), ...record })}\n`);
   } catch {
     // Read-only workspace or full disk: nothing we can do without disturbing the host.
   }

@@ -10,8 +10,17 @@ import nodePath from 'node:path';
 import { OcppError } from './errors.js';
 import { formatJsonFile, parseJson } from './json.js';
 import { resolveAbsolute } from './path.js';
+import { contextRootOf, guardedTarget } from './write-guard.js';
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+/**
+ * Writes `file` atomically. Inside a repository (`root` given, or `file` below an
+ * `.agent-context/`) the write is guarded: it lands on the real path, never outside (`write-guard.ts`).
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, root?: string): Promise<void> {
+  await writeResolvedAtomic(await guardedTarget(file, root ?? contextRootOf(file)), data);
+}
+
+async function writeResolvedAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const directory = nodePath.dirname(file);
   await fsp.mkdir(directory, { recursive: true });
   const temporary = nodePath.join(
@@ -33,16 +42,29 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   }
 }
 
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  await writeFileAtomic(file, formatJsonFile(value));
+export async function writeJsonAtomic(file: string, value: unknown, root?: string): Promise<void> {
+  await writeFileAtomic(file, formatJsonFile(value), root);
 }
 
 /** Writes only when the bytes differ; returns whether it wrote. Keeps mtimes of unchanged outputs. */
-export async function writeFileIfChanged(file: string, data: string): Promise<boolean> {
-  const current = await readTextIfExists(file);
+export async function writeFileIfChanged(file: string, data: string, root?: string): Promise<boolean> {
+  const target = await guardedTarget(file, root ?? contextRootOf(file));
+  const current = await readTextIfExists(target);
   if (current === data) return false;
-  await writeFileAtomic(file, data);
+  await writeResolvedAtomic(target, data);
   return true;
+}
+
+/** Appends a line-oriented log record (guarded like every write). */
+export async function appendText(file: string, text: string, root?: string): Promise<void> {
+  const target = await guardedTarget(file, root ?? contextRootOf(file));
+  await fsp.mkdir(nodePath.dirname(target), { recursive: true });
+  await fsp.appendFile(target, text);
+}
+
+/** Reads a repository file, refusing one that is a symlink to outside the repository. */
+export async function readRepositoryTextIfExists(root: string, file: string): Promise<string | undefined> {
+  return readTextIfExists(await guardedTarget(file, root));
 }
 
 export async function readText(file: string): Promise<string> {
@@ -82,11 +104,11 @@ export function pathExistsSync(path: string): boolean {
 }
 
 export async function ensureDirectory(path: string): Promise<void> {
-  await fsp.mkdir(path, { recursive: true });
+  await fsp.mkdir(await guardedTarget(path), { recursive: true });
 }
 
 export async function removePath(path: string): Promise<void> {
-  await fsp.rm(path, { recursive: true, force: true });
+  await fsp.rm(await guardedTarget(path), { recursive: true, force: true });
 }
 
 export async function listDirectory(path: string): Promise<string[]> {
@@ -99,8 +121,9 @@ export async function listDirectory(path: string): Promise<string[]> {
 }
 
 export async function copyFile(from: string, to: string): Promise<void> {
-  await fsp.mkdir(nodePath.dirname(to), { recursive: true });
-  await fsp.copyFile(from, to);
+  const target = await guardedTarget(to);
+  await fsp.mkdir(nodePath.dirname(target), { recursive: true });
+  await fsp.copyFile(from, target);
 }
 
 export function isMissing(error: unknown): boolean {

@@ -55,3 +55,12 @@ export function directoryOf(path: string): string {
 export function isAbsolutePath(path: string): boolean {
   return nodePath.isAbsolute(path);
 }
+
+/**
+ * A message with the checkout's absolute path taken out (`/home/me/repo/tsconfig.json` ->
+ * `tsconfig.json`): outputs must be byte-identical for two clones in different folders.
+ */
+export function withoutRoot(text: string, root: string): string {
+  const prefix = nodePath.resolve(root);
+  return text.split(`${prefix}${nodePath.sep}`).join('').split(prefix).join('.');
+}

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, withLock } from '../../src/shared/lock.js';
+import { acquireLock, lockHolder, withLock } from '../../src/shared/lock.js';
 import { makeTempDir } from '../helpers/repo.js';
 
 describe('withLock', () => {
@@ -44,8 +44,64 @@ describe('withLock', () => {
     const release = await acquireLock(lockPath);
     await expect(acquireLock(lockPath, { waitMs: 300, purpose: 'another build' })).rejects.toMatchObject({
       code: 'LOCKED',
-      message: expect.stringContaining(`another build holds ${lockPath} (pid ${process.pid}`),
+      message: expect.stringContaining(`another build holds ${lockPath}: pid ${process.pid} on`),
     });
     await release();
+  });
+
+  it('never takes the lock from a live holder whose event loop is blocked', async () => {
+    const lockPath = join(makeTempDir(), 'state.lock');
+    // the built module (`npm test` builds first): a child process cannot load the TypeScript sources
+    const lockModule = new URL('../../dist/shared/lock.js', import.meta.url).href;
+    // the child takes the lock, then blocks its event loop for 4 s (a long synchronous stage)
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { acquireLock } = await import(${JSON.stringify(lockModule)});
+         await acquireLock(${JSON.stringify(lockPath)});
+         console.log('locked');
+         const end = Date.now() + 4000; while (Date.now() < end) {}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    const waits: number[] = [];
+    await expect(
+      acquireLock(lockPath, { waitMs: 1500, staleMs: 100, onWait: (who) => waits.push(who!.pid) }),
+    ).rejects.toMatchObject({ code: 'LOCKED', message: expect.stringContaining(`pid ${holder.pid} on`) });
+    expect(waits).toEqual([holder.pid]);
+    await new Promise((resolve) => holder.on('close', resolve));
+    // gone now: taken over at once
+    const release = await acquireLock(lockPath, { waitMs: 0 });
+    await release();
+  });
+
+  it('takes over a lock whose pid was reused by a process that started later', async () => {
+    const lockPath = join(makeTempDir(), 'state.lock');
+    mkdirSync(lockPath);
+    const owner = {
+      pid: process.pid,
+      host: hostname(),
+      processStart: '1',
+      since: new Date().toISOString(),
+      token: 'old',
+    };
+    writeFileSync(join(lockPath, 'owner.json'), JSON.stringify(owner));
+    const release = await acquireLock(lockPath, { waitMs: 0 });
+    expect((await lockHolder(lockPath))?.token).not.toBe('old');
+    expect((await lockHolder(lockPath))?.alive).toBe(true);
+    await release();
+  });
+
+  it('takes over a lock directory that has had no owner file for a while', async () => {
+    const lockPath = join(makeTempDir(), 'state.lock');
+    mkdirSync(lockPath);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lockPath, old, old);
+    const release = await acquireLock(lockPath, { waitMs: 0 });
+    await release();
+    expect(existsSync(lockPath)).toBe(false);
   });
 });

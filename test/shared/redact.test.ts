@@ -42,4 +42,40 @@ describe('redactSecrets', () => {
       false,
     );
   });
+
+  const corpus: Array<[string, string, string]> = [
+    [
+      'AWS key id in a signature',
+      'export const AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"',
+      'IOSFODNN7EXAMPLE',
+    ],
+    ['bare AWS secret key', 'out: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY done', 'wJalrXUtnFEMI'],
+    [
+      'Slack webhook',
+      'POST https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX',
+      'XXXXXXXXXXXX',
+    ],
+    ['GitLab token', 'GITLAB=glpat-abcdefghijklmnopqrstu', 'abcdefghijklmnopqrstu'],
+    ['password on a command line', 'mysql -u root --password hunter22', 'hunter22'],
+    ['env password', 'DB_PASSWORD=supersecret', 'supersecret'],
+    [
+      'cut-off PEM block',
+      'const KEY = "-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjE',
+      'b3BlbnNzaC1rZXktdjE',
+    ],
+    ['high-entropy value', 'session_key = "a8F3kL9pQ2zR7tVw1YbN5cXm"', 'a8F3kL9pQ2zR7tVw1YbN5cXm'],
+  ];
+  it.each(corpus)('masks a %s', (_name, input, secret) => {
+    expect(redactSecrets(input).text).not.toContain(secret);
+  });
+
+  it.each([
+    'commit 3f786850e387550fdab836ed7e6dc881de23001b',
+    'function login(token: string, password: string): Promise<void>',
+    'const password = options.password ?? process.env.PASSWORD;',
+    'primaryKey: "id"',
+    'cacheKey = computeCacheKey(path, hash)',
+  ])('leaves code and hashes alone: %s', (text) => {
+    expect(redactSecrets(text).text).toBe(text);
+  });
 });

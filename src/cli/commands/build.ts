@@ -1,3 +1,4 @@
+import { usageError } from '../../shared/errors.js';
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
@@ -19,10 +20,15 @@ export const buildCommand: CommandDefinition = (program, context) => {
       .description(description)
       .option('--json', 'print the build result as one JSON document')
       .option('--verbose', 'print debug log lines on stderr')
-      .action(async (dir: string | undefined, options: CommonOptions) =>
+      .option(
+        '--wait <seconds>',
+        'how long to wait while another build holds the lock (0: exit at once, naming the holder)',
+        '60',
+      )
+      .action(async (dir: string | undefined, options: CommonOptions & { wait: string }) =>
         runAction(context, options, async (bus) => {
           const api = await import('../../api/context.js');
-          const result = await api[mode](dir ?? '.', { bus });
+          const result = await api[mode](dir ?? '.', { bus, waitMs: waitSeconds(options.wait) * 1000 });
           if (options.json) writeJson(context.io, result);
           else {
             const { formatBuild } = await import('../../report/context.js');
@@ -33,3 +39,10 @@ export const buildCommand: CommandDefinition = (program, context) => {
       );
   }
 };
+
+function waitSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw usageError(`--wait takes a number of seconds, got ${JSON.stringify(value)}`);
+  return seconds;
+}

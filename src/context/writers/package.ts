@@ -39,9 +39,9 @@ export async function writeContextPackage(
     let changed: boolean;
     if (!isAgentsFile && hash && knownOnDisk && (await knownOnDisk(file.path, hash))) changed = false;
     else if (!isAgentsFile && hash && knownOnDisk) {
-      await writeFileAtomic(target, file.content);
+      await writeFileAtomic(target, file.content, root);
       changed = true;
-    } else changed = await writeFileIfChanged(target, file.content);
+    } else changed = await writeFileIfChanged(target, file.content, root);
     if (changed) bus?.log('debug', `wrote ${file.path}`);
     written.push({ path: file.path, bytes: Buffer.byteLength(file.content), written: changed });
   }

@@ -1,11 +1,12 @@
 /** `.agent-context/summary.md`: the long form of the AGENTS.md block, for people and agents alike. */
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexStats } from '../../index/types.js';
+import { inTableCell, markdownCode, markdownLines, markdownText } from '../../shared/markdown.js';
 import type { ProjectJson } from '../project-schema.js';
 import type { ReadinessReport } from '../readiness.js';
 import type { TokenSavings } from '../savings.js';
 import type { RepositorySummary } from '../summary.js';
-import { centralHeading, code, whereToLook } from './agents-md.js';
+import { cell, centralHeading, code, whereToLook } from './agents-md.js';
 
 export interface SummaryDocumentInput {
   summary: RepositorySummary;
@@ -19,7 +20,7 @@ export interface SummaryDocumentInput {
 export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   const { summary, project, readiness, savings, graph } = input;
   const out: string[] = [`# ${summary.name}`, ''];
-  if (summary.description) out.push(summary.description, '');
+  if (summary.description) out.push(markdownText(summary.description), '');
   out.push('## At a glance');
   out.push(
     `- ${summary.counts.files} files listed: ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test), ${summary.counts.skipped} skipped, ${summary.counts.notIndexed} not indexed (assets and lockfiles).`,
@@ -50,27 +51,29 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   if (summary.commands.length > 0) {
     out.push('## Commands', '| task | command | from |', '|---|---|---|');
     for (const command of summary.commands)
-      out.push(`| ${command.name} | \`${command.command}\` | ${command.source} |`);
+      out.push(
+        `| ${markdownText(command.name)} | ${inTableCell(markdownCode(command.command))} | ${markdownText(command.source)} |`,
+      );
     out.push('');
   }
   if (summary.layout.length > 0) {
     out.push('## Layout', '| folder | files | holds |', '|---|---:|---|');
     for (const entry of summary.layout)
-      out.push(`| \`${entry.path}\` | ${entry.files} | ${entry.description} |`);
+      out.push(`| ${inTableCell(code(entry.path))} | ${entry.files} | ${cell(entry.description)} |`);
     out.push('');
   }
   if (summary.entrypoints.length > 0) {
     out.push('## Entrypoints');
     for (const entry of summary.entrypoints)
       out.push(
-        `- \`${entry.path}\` — ${entry.reasons.join('; ')}${entry.declared ? '' : ' (by convention)'}`,
+        `- ${code(entry.path)} — ${markdownText(entry.reasons.join('; '))}${entry.declared ? '' : ' (by convention)'}`,
       );
     out.push('');
   }
   if (summary.centralModules.length > 0) {
     out.push('## Central modules', centralHeading(project), '', '| file | why | summary |', '|---|---|---|');
     for (const module of summary.centralModules)
-      out.push(`| ${code(module.path)} | ${module.why} | ${module.summary.replace(/\|/g, '\\|')} |`);
+      out.push(`| ${inTableCell(code(module.path))} | ${cell(module.why)} | ${cell(module.summary)} |`);
     out.push('');
   }
   if (summary.conventions.length > 0) {
@@ -87,7 +90,7 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
       '|---|---|---|',
     );
     for (const file of summary.skipped)
-      out.push(`| ${code(file.path)} | ${file.reason} | ${file.detail ?? ''} |`);
+      out.push(`| ${inTableCell(code(file.path))} | ${file.reason} | ${cell(file.detail ?? '')} |`);
     out.push('');
   }
   out.push('## Readiness', `Score ${readiness.score}/100 (${readiness.grade}).`, '');
@@ -102,11 +105,11 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
     out.push('## Most used external packages');
     for (const node of topExternals)
       out.push(
-        `- \`${node.name}\` (${node.ecosystem}) — imported by ${node.importers} file${node.importers === 1 ? '' : 's'}`,
+        `- ${code(node.name)} (${node.ecosystem}) — imported by ${node.importers} file${node.importers === 1 ? '' : 's'}`,
       );
     out.push('');
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  return `${markdownLines(out).trimEnd()}\n`;
 }
 
 function reasons(byReason: Record<string, number>): string {

@@ -5,7 +5,7 @@
  */
 import { builtinModules } from 'node:module';
 import { ResolverFactory } from 'oxc-resolver';
-import { absolutePath, directoryOf, isInside, posix, relativePath } from '../../shared/path.js';
+import { absolutePath, directoryOf, isInside, posix, relativePath, withoutRoot } from '../../shared/path.js';
 import type { Resolution } from '../types.js';
 import type { ModuleResolver, ResolverContext } from './resolver.js';
 
@@ -73,11 +73,19 @@ function resolveSpecifier(
       return { type: 'unresolved', reason: 'ignored-target', detail: `${path} is not part of the scan` };
     }
     if (bare) return { type: 'external', ecosystem: 'npm', name: packageName(specifier) };
-    return { type: 'unresolved', reason: 'outside-repository', detail: result.path };
+    return {
+      type: 'unresolved',
+      reason: 'outside-repository',
+      detail: `${specifier} resolves outside the repository`,
+    };
   }
   if (bare && !specifier.startsWith('#'))
     return { type: 'external', ecosystem: 'npm', name: packageName(specifier) };
-  return { type: 'unresolved', reason: 'not-found', detail: result.error ?? 'no file matches' };
+  return {
+    type: 'unresolved',
+    reason: 'not-found',
+    detail: result.error ? withoutRoot(result.error, context.root) : 'no file matches',
+  };
 }
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];

@@ -4,6 +4,7 @@
  * `ModuleOutline` that the same code (`typescript-outline.ts`) turns into facts, and the scanner
  * answers only where its outline equals oxc's, so which path ran never shows in the facts.
  */
+import { factsIfTooDeep } from '../nesting-guard.js';
 import type { FileFacts } from '../types.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
 import { factsFromOutline } from './typescript-outline.js';
@@ -16,7 +17,7 @@ export const typescriptAdapter: LanguageAdapter = {
   version: 11,
   extract({ path, text }) {
     try {
-      return extractWithScanner(path, text) ?? extractWithOxc(path, text);
+      return extractWithScanner(path, text) ?? factsIfTooDeep(text) ?? extractWithOxc(path, text);
     } catch (error) {
       const facts = emptyFacts(text, 'failed');
       facts.diagnostics.push({ line: 1, message: `parser crashed: ${(error as Error).message}` });

@@ -1,0 +1,142 @@
+/**
+ * What a secret looks like, after the rules of secret scanners such as gitleaks: a provider's
+ * token format where it has one, else a secret-looking name assigned a value. Each rule keeps a
+ * short prefix of what it masks, so a reader can still tell what kind of secret stood there.
+ * `redact.ts` applies them; every output that is committed or shown to a model passes it.
+ */
+export const MASK = '•••';
+
+export interface SecretRule {
+  kind: string;
+  pattern: RegExp;
+  /** The replacement for one match; groups as in `String.replace`. */
+  replace: (match: string, ...groups: string[]) => string;
+  /** Extra check on the match (entropy), for rules whose shape alone is not proof enough. */
+  accept?: (match: string, ...groups: string[]) => boolean;
+}
+
+const keepPrefix = (length: number) => (match: string) => `${match.slice(0, length)}${MASK}`;
+const keepHead = (_match: string, head: string) => `${head}${MASK}`;
+
+/** Names people give to secrets: a value assigned to one is masked. */
+const SECRET_NAME =
+  '(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?token|credentials?|webhook[_-]?url)';
+/** Names that hold a secret only when the value looks random (`key = "id"` is no secret). */
+const MAYBE_SECRET_NAME = '(?:key|auth|signature|salt|session|cookie|bearer|dsn|conn(?:ection)?[_-]?string)';
+
+export const SECRET_RULES: readonly SecretRule[] = [
+  {
+    kind: 'private-key',
+    // also a block whose end was cut off (a one-line signature, an output tail)
+    pattern:
+      /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    replace: (_match, type) => `-----BEGIN ${type}PRIVATE KEY-----${MASK}-----END ${type}PRIVATE KEY-----`,
+  },
+  {
+    kind: 'aws-access-key',
+    pattern: /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g,
+    replace: keepPrefix(4),
+  },
+  {
+    kind: 'github-token',
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})/g,
+    replace: keepPrefix(4),
+  },
+  {
+    kind: 'gitlab-token',
+    pattern: /\b(?:glpat|gldt|glptt|glrt|gloas)-[A-Za-z0-9_-]{20,}/g,
+    replace: keepPrefix(6),
+  },
+  { kind: 'slack-token', pattern: /\bxox[abeoprs]-[A-Za-z0-9-]{10,}/g, replace: keepPrefix(5) },
+  {
+    kind: 'webhook',
+    pattern:
+      /\bhttps:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)|(?:[a-z0-9-]+\.)?discord(?:app)?\.com\/api\/webhooks|[a-z0-9-]+\.webhook\.office\.com\/webhookb2|outlook\.office\.com\/webhook)\/[A-Za-z0-9/_@.+-]{8,}/g,
+    replace: (match) => `${match.slice(0, match.indexOf('/', 8) + 1)}${MASK}`,
+  },
+  { kind: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}/g, replace: keepPrefix(8) },
+  { kind: 'openai-key', pattern: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}/g, replace: keepPrefix(6) },
+  { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g, replace: keepPrefix(4) },
+  { kind: 'npm-token', pattern: /\bnpm_[A-Za-z0-9]{30,}/g, replace: keepPrefix(4) },
+  {
+    kind: 'jwt',
+    pattern: /\beyJ[A-Za-z0-9_-]{8,}\.(?:eyJ)?[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    replace: keepPrefix(3),
+  },
+  {
+    kind: 'bearer',
+    pattern: /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{12,}/g,
+    replace: keepHead,
+  },
+  {
+    kind: 'connection-string',
+    pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]+)(?=@)/gi,
+    replace: keepHead,
+  },
+  {
+    // environment style, the name in capitals: `DB_PASSWORD=hunter2`, `export API_TOKEN="x"`
+    kind: 'assignment',
+    pattern: new RegExp(
+      `\\b([A-Z0-9_]*${SECRET_NAME.toUpperCase()}[A-Z0-9_]*\\s*[:=]\\s*["']?)([^\\s"'\`,;]{4,})`,
+      'g',
+    ),
+    replace: keepHead,
+  },
+  {
+    // in code or config: `password: "x"`, `api_key = 'x'` (a quoted value without spaces)
+    kind: 'assignment',
+    pattern: new RegExp(
+      `\\b(\\w*${SECRET_NAME}["']?\\s*(?:[:=]|:=|=>)\\s*(["'\`]))([^\\s"'\`]{4,})(?=\\2)`,
+      'gi',
+    ),
+    replace: keepHead,
+  },
+  {
+    // unquoted in code or on a command line: `password=hunter2`, `--token abc123`, `password hunter2`;
+    // the value must hold a digit or a sign, so `token: string` and `password field` stay
+    kind: 'assignment',
+    pattern: new RegExp(
+      `(?:^|(?<=[\\s({,;]))(-{0,2}${SECRET_NAME}["']?(?:\\s*[:=]\\s*|\\s+))(?=[^\\s"'\`]*[0-9!@#$%^&*+~])([^\\s"'\`,;()]{6,})`,
+      'gim',
+    ),
+    replace: keepHead,
+    accept: (_match, _head, value) => !/^[\w.]+\(|^\d+$|^\$\{?[\w.]+\}?$/.test(value ?? ''),
+  },
+  {
+    kind: 'high-entropy-assignment',
+    pattern: new RegExp(
+      `\\b(\\w*${MAYBE_SECRET_NAME}\\w*["']?\\s*(?:[:=]|:=|=>)\\s*["'\`]?)([A-Za-z0-9+/_=.-]{16,})`,
+      'gi',
+    ),
+    replace: keepHead,
+    accept: (_match, _head, value) => looksRandom(value ?? ''),
+  },
+  {
+    // AWS secret access keys are 40 characters of base64 with no prefix: recognisable only by
+    // their length and mix (a git hash is 40 characters too, but hexadecimal)
+    kind: 'aws-secret-key',
+    pattern: /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
+    replace: () => MASK,
+    accept: (match) =>
+      /[A-Z]/.test(match) && /[a-z]/.test(match) && /[0-9]/.test(match) && looksRandom(match),
+  },
+];
+
+/** Shannon entropy of a string's characters, in bits per character. */
+export function entropyOf(text: string): number {
+  const counts = new Map<string, number>();
+  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let entropy = 0;
+  for (const count of counts.values()) {
+    const share = count / text.length;
+    entropy -= share * Math.log2(share);
+  }
+  return entropy;
+}
+
+/** Random-looking: high entropy, and not a word, a path or a dotted name. */
+function looksRandom(value: string): boolean {
+  if (value.length < 16) return false;
+  if (/^[a-z]+(?:[._-][a-z]+)*$/i.test(value)) return false;
+  return entropyOf(value) >= 3.5 && /[0-9]/.test(value);
+}
