@@ -6,7 +6,7 @@ import { parseConfigText } from '../config/parse.js';
 import { checkHallucinations } from '../guards/hallucination/guard.js';
 import type { GuardReport } from '../guards/types.js';
 import type { Trace } from '../trace/types.js';
-import type { ChangeAnalysis } from './impact.js';
+import type { ChangeAnalysis } from './change-analysis.js';
 
 export function guardChange(analysis: ChangeAnalysis, trace?: Trace): GuardReport {
   const { tree, impact } = analysis;

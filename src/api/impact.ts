@@ -29,6 +29,7 @@ import {
 import { type EventBus, silentBus } from '../shared/events.js';
 import { gitTopLevel } from '../shared/git.js';
 import { resolveAbsolute } from '../shared/path.js';
+import type { ChangeAnalysis } from './change-analysis.js';
 import { analyzeWorkingTree, type WorkingTree } from './working-tree.js';
 
 export interface ChangeCallOptions {
@@ -137,13 +138,7 @@ export async function verify(directory = '.', options: VerifyCallOptions = {}): 
   return { ...report, written };
 }
 
-export interface ChangeAnalysis {
-  tree: WorkingTree;
-  contracts: ContractSet;
-  contractFiles: ContractFileState[];
-  change: { changes: ChangeSet; contents: ContentReader };
-  impact: ChangeImpactReport;
-}
+export type { ChangeAnalysis } from './change-analysis.js';
 
 /** Contract findings in the files the change touched. */
 export function validateChange(analysis: ChangeAnalysis): Promise<ValidationResult> {

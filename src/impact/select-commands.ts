@@ -2,7 +2,7 @@
 import type { TestRunnerEntry, TestRunnerId } from '../contracts/index.js';
 import { runners as runnerCommands } from './runners/registry.js';
 import type { RunnerFacts } from './runners/runner.js';
-import type { SelectedTest } from './select.js';
+import type { SelectedTest } from './selected-test.js';
 import type { SelectionFacts } from './selection-facts.js';
 
 export interface TestCommand {

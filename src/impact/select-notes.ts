@@ -3,7 +3,7 @@
  * `node --test` on Node 20, a test outside every runner's include): say which tests and why.
  */
 import { conventionTestsFor } from '../contracts/index.js';
-import type { SelectionInput } from './select.js';
+import type { SelectionInput } from './selected-test.js';
 
 export function unrunnableNotes(input: SelectionInput, runnable: Map<string, number>): string[] {
   const testFiles = input.files.filter((file) => file.kind === 'test').map((file) => file.path);

@@ -20,20 +20,11 @@ import { crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
+import type { SelectedTest, SelectionInput, SelectionLevel } from './selected-test.js';
 import { NO_SELECTION_FACTS, type SelectionFacts } from './selection-facts.js';
 
 export type { TestCommand } from './select-commands.js';
-export type SelectionLevel = 'minimal' | 'regression';
-
-export interface SelectedTest {
-  file: string;
-  runner: TestRunnerId;
-  level: SelectionLevel;
-  /** Why it was chosen, in words. */
-  reason: string;
-  /** The import path from the test to the changed file, when imports chose it. */
-  path?: string[];
-}
+export type { SelectedTest, SelectionLevel } from './selected-test.js';
 
 export interface SelectionLevelResult {
   tests: SelectedTest[];
@@ -51,13 +42,7 @@ export interface TestSelection {
   notes: string[];
 }
 
-export interface SelectionInput {
-  impact: ChangeImpactReport;
-  files: readonly TreeFile[];
-  contracts: ContractSet;
-  /** Crates and test names (see `gatherSelectionFacts`); without them Rust and Go commands are coarser. */
-  facts?: SelectionFacts;
-}
+export type { SelectionInput } from './selected-test.js';
 
 type Choose = (file: string, level: SelectionLevel, reason: string, path?: string[]) => void;
 

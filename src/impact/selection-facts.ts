@@ -1,7 +1,12 @@
 /** What test selection reads beyond the graph, gathered at the edge: crates and the test names each test file declares. */
 import type { TreeFile } from '../contracts/index.js';
-import type { IndexedFile } from '../index/types.js';
 import { type Crate, readCrates } from './packages.js';
+
+/** What selection reads of an indexed file: its path and the symbols it declares. */
+export interface DeclaringFile {
+  path: string;
+  symbols: ReadonlyArray<{ kind: string; name: string; container?: string }>;
+}
 
 export interface SelectionFacts {
   crates: Crate[];
@@ -22,7 +27,7 @@ export const NO_SELECTION_FACTS: SelectionFacts = {
 
 export function gatherSelectionFacts(
   files: readonly TreeFile[],
-  indexed: readonly IndexedFile[],
+  indexed: readonly DeclaringFile[],
   readFile: (path: string) => string | undefined,
 ): SelectionFacts {
   const testNames = new Map<string, string[]>();

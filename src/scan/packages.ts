@@ -5,8 +5,12 @@
  * source files; a single-package repository's is its root.
  */
 import { isAuxiliaryPath, isTestOrFixturePath } from './file-kinds.js';
-import type { DeclaredEntrypoint } from './project.js';
 import type { ScannedFile } from './types.js';
+
+export interface DeclaredEntrypoint {
+  path: string;
+  reason: string;
+}
 
 export interface DeclaredPackage {
   name: string;

@@ -6,7 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { absolutePath } from '../shared/path.js';
 import { tomlEntries } from '../shared/toml.js';
-import { type DeclaredPackage, declaredNodeEntrypoints, type PackageJson, readPackages } from './packages.js';
+import {
+  type DeclaredEntrypoint,
+  type DeclaredPackage,
+  declaredNodeEntrypoints,
+  type PackageJson,
+  readPackages,
+} from './packages.js';
 import type { ScanResult } from './types.js';
 
 export type CommandName = 'install' | 'build' | 'test' | 'lint' | 'typecheck' | 'format' | 'dev' | 'start';
@@ -30,10 +36,7 @@ export interface ProjectCommand {
   source: string;
 }
 
-export interface DeclaredEntrypoint {
-  path: string;
-  reason: string;
-}
+export type { DeclaredEntrypoint } from './packages.js';
 
 export interface ProjectFacts {
   name?: string;

@@ -13,7 +13,7 @@ import { CLI_BIN } from '../helpers/cli.js';
 
 const corpus =
   process.env.OCPP_TRANSCRIPT_CORPUS ??
-  fileURLToPath(new URL('../../../../shared/bench/transcripts/', import.meta.url));
+  fileURLToPath(new URL('../../../shared/bench/transcripts/', import.meta.url));
 const scorer = join(corpus, 'score.mjs');
 
 describe.skipIf(!existsSync(scorer))('the transcript corpus score', () => {

@@ -1,0 +1,24 @@
+/** What a test selection reads, and one test it chose, at which level and why. */
+import type { ContractSet, TestRunnerId, TreeFile } from '../contracts/index.js';
+import type { ChangeImpactReport } from './report.js';
+import type { SelectionFacts } from './selection-facts.js';
+
+export type SelectionLevel = 'minimal' | 'regression';
+
+export interface SelectedTest {
+  file: string;
+  runner: TestRunnerId;
+  level: SelectionLevel;
+  /** Why it was chosen, in words. */
+  reason: string;
+  /** The import path from the test to the changed file, when imports chose it. */
+  path?: string[];
+}
+
+export interface SelectionInput {
+  impact: ChangeImpactReport;
+  files: readonly TreeFile[];
+  contracts: ContractSet;
+  /** Crates and test names (see `gatherSelectionFacts`); without them Rust and Go commands are coarser. */
+  facts?: SelectionFacts;
+}
