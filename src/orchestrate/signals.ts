@@ -145,10 +145,15 @@ function testCandidates(tests: readonly TestRun[]): Candidate[] {
     );
 }
 
+/**
+ * A forbidden policy finding blocks, except one the policy took from the guards: the guard's own
+ * candidate carries what the guard asks for (an invented import is the agent's to repair; a
+ * hand-edited lockfile is a rollback), so the policy's copy only keeps the change from closing.
+ */
 function policyCandidate(finding: PolicyFinding): Candidate {
   const where = finding.file ? `${finding.file}${finding.line ? `:${finding.line}` : ''}: ` : '';
   const action: OrchestratorAction =
-    finding.severity === 'forbidden'
+    finding.severity === 'forbidden' && finding.source !== 'guards'
       ? 'block'
       : finding.id.startsWith('missing-evidence')
         ? 'run-tests'
