@@ -29,15 +29,6 @@ const ITERATION_FILES = [
 /** Text files are capped: a diff of a whole vendored tree must not make the page unusable. */
 const TEXT_LIMIT = 64 * 1024;
 
-/** A folder's entries, sorted; nothing when it is missing or not a folder. */
-async function entries(path: string): Promise<string[]> {
-  try {
-    return await listDirectory(path);
-  } catch {
-    return [];
-  }
-}
-
 export async function readRuns(root: string): Promise<RunView[]> {
   const tasks = await readTaskRuns(root);
   const orchestrated = await readOrchestratorRuns(root);
@@ -46,7 +37,7 @@ export async function readRuns(root: string): Promise<RunView[]> {
 
 async function readTaskRuns(root: string): Promise<RunView[]> {
   const runs: RunView[] = [];
-  for (const id of await entries(absolutePath(root, layout.runs))) {
+  for (const id of await listDirectory(absolutePath(root, layout.runs))) {
     const dir = `${layout.runs}/${id}`;
     const records = await readArtifacts(root, dir, ['run.json', 'state.json']);
     if (records.every((record) => record.state === 'missing')) continue;
@@ -63,7 +54,7 @@ async function readTaskRuns(root: string): Promise<RunView[]> {
 
 async function readOrchestratorRuns(root: string): Promise<RunView[]> {
   const runs: RunView[] = [];
-  for (const id of await entries(absolutePath(root, layout.orchestrator))) {
+  for (const id of await listDirectory(absolutePath(root, layout.orchestrator))) {
     const dir = `${layout.orchestrator}/${id}`;
     const records = await readArtifacts(root, dir, ['state.json']);
     if (records[0]?.state === 'missing') continue;
@@ -80,8 +71,8 @@ async function readOrchestratorRuns(root: string): Promise<RunView[]> {
 
 async function readIterations(root: string, dir: string): Promise<RunIteration[]> {
   const iterations: RunIteration[] = [];
-  for (const id of await entries(absolutePath(root, dir))) {
-    const present = await entries(absolutePath(root, `${dir}/${id}`));
+  for (const id of await listDirectory(absolutePath(root, dir))) {
+    const present = await listDirectory(absolutePath(root, `${dir}/${id}`));
     if (present.length === 0) continue;
     const names = [...ITERATION_FILES, ...present.filter((name) => !ITERATION_FILES.includes(name)).sort()];
     iterations.push({ id, artifacts: await readArtifacts(root, `${dir}/${id}`, names) });

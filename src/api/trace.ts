@@ -65,8 +65,10 @@ export async function traceList(
         createdAt: trace.createdAt,
         steps: trace.steps.length,
       });
-    } catch {
-      traces.push({ id, task: '(unreadable trace file)', state: 'open' as const, createdAt: '', steps: 0 });
+    } catch (error) {
+      // One bad trace must not hide the others: listed, with why it does not read.
+      const why = error instanceof Error ? error.message : String(error);
+      traces.push({ id, task: `(unreadable trace file: ${why})`, state: 'open' as const, createdAt: '', steps: 0 });
     }
   }
   return traces;

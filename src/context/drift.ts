@@ -3,12 +3,12 @@
  * not explain — outputs edited by hand, a graph that no longer matches the sources, task packs
  * naming files that moved or vanished, contracts pointing at folders that are gone.
  */
-import { promises as fsp } from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
 import type { EventBus } from '../shared/events.js';
-import { readTextIfExists } from '../shared/fs.js';
+import { listDirectory, readTextIfExists } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
+import { readRunFiles } from '../task/run-file.js';
 import { stageTimer } from './build.js';
 import { computeContext } from './compute.js';
 import { edgeChanges } from './delta.js';
@@ -22,6 +22,7 @@ export type DriftKind =
   | 'output-missing'
   | 'graph-mismatch'
   | 'task-pack-stale'
+  | 'task-pack-unreadable'
   | 'contract-stale-path';
 
 export interface DriftFinding {
@@ -95,9 +96,25 @@ export async function assessDrift(root: string, config: LoadedConfig, bus: Event
     });
   }
   const present = new Set(current.scanned.scan.files.map((file) => file.path));
+  findings.push(...(await unreadableTaskPacks(root)));
   findings.push(...(await staleTaskPacks(root, present)));
   findings.push(...(await staleContractPaths(root, Object.keys(built.manifest.sources), present)));
   return { root, drifted: findings.length > 0, findings };
+}
+
+async function unreadableTaskPacks(root: string): Promise<DriftFinding[]> {
+  return (await readRunFiles(root)).flatMap(({ taskId, file, problem }) =>
+    problem
+      ? [
+          {
+            kind: 'task-pack-unreadable' as const,
+            file,
+            message: `task ${taskId}'s run.json does not read: ${problem.message}`,
+            fix: 're-plan the task (opencode-plusplus task "<task>") to write it again',
+          },
+        ]
+      : [],
+  );
 }
 
 async function staleTaskPacks(root: string, present: Set<string>): Promise<DriftFinding[]> {
@@ -157,14 +174,9 @@ async function staleContractPaths(
   builtSources: string[],
   present: Set<string>,
 ): Promise<DriftFinding[]> {
-  let names: string[];
-  try {
-    names = (await fsp.readdir(absolutePath(root, layout.contracts)))
-      .filter((name) => name.endsWith('.json'))
-      .sort();
-  } catch {
-    return [];
-  }
+  const names = (await listDirectory(absolutePath(root, layout.contracts))).filter((name) =>
+    name.endsWith('.json'),
+  );
   const findings: DriftFinding[] = [];
   const presentList = [...present];
   for (const name of names) {

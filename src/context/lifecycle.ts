@@ -3,14 +3,14 @@
  * would change without rewriting outputs; `evolve` refreshes (rewriting only outputs whose bytes
  * change) and records the delta; `diff` compares two builds already on disk.
  */
-import { promises as fsp } from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
 import { OcppError } from '../shared/errors.js';
 import type { EventBus } from '../shared/events.js';
-import { pathExists, readTextIfExists, writeFileAtomic } from '../shared/fs.js';
-import { formatJsonFile, parseJson } from '../shared/json.js';
+import { pathExists, writeFileAtomic } from '../shared/fs.js';
+import { formatJsonFile } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, joinPath, parentDirectory, resolveAbsolute } from '../shared/path.js';
+import { readRunFiles } from '../task/run-file.js';
 import { type BuildResult, finishBuild, knownOnDisk, stageTimer, withContextLock } from './build.js';
 import { type ComputedContext, computeContext } from './compute.js';
 import { type ContextDelta, type ContextSnapshot, diffContexts, renderDeltaMarkdown } from './delta.js';
@@ -161,24 +161,15 @@ async function writeDelta(root: string, delta: ContextDelta): Promise<string[]> 
   return [json, markdown];
 }
 
-/** Task id -> the repository files its run names (every `path` value and `files`/`paths` list in run.json). */
+/**
+ * Task id -> the repository files its run names (every `path` value and `files`/`paths` list in
+ * run.json). A run.json that does not read (malformed, another version) names none here: `drift`
+ * reports it.
+ */
 export async function taskPackFiles(root: string): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
-  let ids: string[];
-  try {
-    ids = (await fsp.readdir(absolutePath(root, layout.runs))).sort();
-  } catch {
-    return result;
-  }
-  for (const id of ids) {
-    const file = `${layout.runs}/${id}/run.json`;
-    const text = await readTextIfExists(absolutePath(root, file));
-    if (text === undefined) continue;
-    try {
-      result.set(id, [...collectPaths(parseJson(text, file))].sort());
-    } catch {
-      // a malformed run is reported by `drift`, not here
-    }
+  for (const { taskId, record } of await readRunFiles(root)) {
+    if (record) result.set(taskId, [...collectPaths(record)].sort());
   }
   return result;
 }

@@ -1,5 +1,5 @@
 /** Builds the narrow `TreeFile` view from a scan and an index (structurally typed: no index import). */
-import { readTextSync } from '../shared/fs.js';
+import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import type { TreeFile } from './types.js';
 
@@ -27,10 +27,6 @@ export function repositoryReader(
   return (path) => {
     const known = contents?.get(path);
     if (known !== undefined) return known;
-    try {
-      return readTextSync(absolutePath(root, path));
-    } catch {
-      return undefined;
-    }
+    return readTextSyncIfExists(absolutePath(root, path));
   };
 }

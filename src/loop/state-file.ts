@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { OcppError } from '../shared/errors.js';
-import { readTextIfExists, writeJsonAtomic } from '../shared/fs.js';
+import { readTextIfExists, withLock, writeJsonAtomic } from '../shared/fs.js';
 import { lineColumnOf, parseJson } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
@@ -86,4 +86,34 @@ export async function writeRunState(root: string, state: RunState): Promise<void
     ...state,
     history: state.history.slice(-50),
   });
+}
+
+/** A task's state before the loop has written any. */
+export function initialRunState(taskId: string): RunState {
+  return {
+    schemaVersion: STATE_SCHEMA_VERSION,
+    taskId,
+    state: 'EMPTY',
+    reached: [],
+    satisfiedEvidence: [],
+    missingEvidence: [],
+    history: [],
+  };
+}
+
+/** Reads the run's state (or the initial one), computes the next and writes it, under the run's lock. */
+export async function updateRunState(
+  root: string,
+  taskId: string,
+  next: (current: RunState) => RunState,
+): Promise<RunState> {
+  return withLock(
+    absolutePath(root, `${layout.runs}/${taskId}`),
+    async () => {
+      const state = next((await readRunState(root, taskId)) ?? initialRunState(taskId));
+      await writeRunState(root, state);
+      return state;
+    },
+    { purpose: `another writer of run ${taskId}` },
+  );
 }

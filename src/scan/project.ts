@@ -3,7 +3,8 @@
  * to install, build, test, lint and type-check it, and declared entrypoints. Read from
  * package.json, Makefile, pyproject.toml, go.mod, Cargo.toml, pom.xml / build.gradle.
  */
-import { readFileSync } from 'node:fs';
+import { isOcppError } from '../shared/errors.js';
+import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { tomlEntries } from '../shared/toml.js';
 import {
@@ -69,14 +70,14 @@ const SCRIPT_ALIASES: Record<CommandName, string[]> = {
 
 export function detectProject(scan: ScanResult): ProjectFacts {
   const present = new Set(scan.files.map((file) => file.path));
-  const read = (path: string) =>
-    present.has(path) ? readOptional(absolutePath(scan.root, path)) : undefined;
+  const problems: ProjectFacts['problems'] = [];
+  const read = (path: string) => (present.has(path) ? readManifest(scan.root, path, problems) : undefined);
   const packages = readPackages(scan.files, read);
   const facts: ProjectFacts = {
     ecosystems: [],
     commands: [],
     declaredEntrypoints: [],
-    problems: [],
+    problems,
     packages,
   };
   readNode(read, present, facts);
@@ -91,10 +92,14 @@ export function detectProject(scan: ScanResult): ProjectFacts {
   return facts;
 }
 
-function readOptional(file: string): string | undefined {
+/** A scanned manifest's text; one that is there but does not read is a problem, never "absent" silently. */
+function readManifest(root: string, path: string, problems: ProjectFacts['problems']): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
-  } catch {
+    return readTextSyncIfExists(absolutePath(root, path));
+  } catch (error) {
+    if (!isOcppError(error)) throw error;
+    if (!problems.some((problem) => problem.file === path))
+      problems.push({ file: path, message: error.message });
     return undefined;
   }
 }

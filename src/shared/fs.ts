@@ -71,12 +71,23 @@ export async function readText(file: string): Promise<string> {
   return fsp.readFile(file, 'utf8');
 }
 
+/** The file's text; `undefined` when it is missing; a clear error (file, errno) when it does not read. */
 export async function readTextIfExists(file: string): Promise<string | undefined> {
   try {
     return await fsp.readFile(file, 'utf8');
   } catch (error) {
     if (isMissing(error)) return undefined;
-    throw error;
+    throw unreadableError(file, error);
+  }
+}
+
+/** `readTextIfExists` for the synchronous readers (adapters, the project scan). */
+export function readTextSyncIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw unreadableError(file, error);
   }
 }
 
@@ -111,12 +122,13 @@ export async function removePath(path: string): Promise<void> {
   await fsp.rm(await guardedTarget(path), { recursive: true, force: true });
 }
 
+/** The folder's entries, sorted; none when it is missing (or is a file); a clear error when it does not read. */
 export async function listDirectory(path: string): Promise<string[]> {
   try {
     return (await fsp.readdir(path)).sort();
   } catch (error) {
     if (isMissing(error)) return [];
-    throw error;
+    throw unreadableError(path, error);
   }
 }
 
@@ -126,8 +138,24 @@ export async function copyFile(from: string, to: string): Promise<void> {
   await fsp.copyFile(from, target);
 }
 
+/**
+ * The path is not there: nothing at it (ENOENT) or a file where a folder on the way should be
+ * (ENOTDIR). A fact about the tree, unlike EACCES, EISDIR or EMFILE, which mean it could not be read.
+ */
 export function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** A read that failed for another reason than absence, named with its file and errno. */
+export function unreadableError(file: string, error: unknown): OcppError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
+  const reason = code === 'EISDIR' ? 'EISDIR (a folder where a file was expected)' : code;
+  return new OcppError('INPUT_INVALID', `cannot read ${file}: ${reason}`, {
+    file,
+    cause: error,
+    hint: 'check the permissions and the type of the path; nothing was treated as absent',
+  });
 }
 
 export { type LockOptions, withLock } from './lock.js';

@@ -21,9 +21,8 @@ import {
 } from './documents.js';
 import { expectedDiffOf } from './expected-diff.js';
 import { executors, promptFileName, renderPrompt } from './prompts.js';
+import { RUN_SCHEMA_VERSION } from './run-file.js';
 import type { TaskPack } from './types.js';
-
-export const RUN_SCHEMA_VERSION = 1;
 
 /** The run's state before this write, as the loop's state file records it. */
 export interface PreviousRunState {
