@@ -13,7 +13,7 @@ import {
   type MemoryProblem,
   readMemory,
   showLesson,
-} from '../memory/lessons.js';
+} from '../memory/lesson-store.js';
 import {
   approveProposal,
   listProposals,

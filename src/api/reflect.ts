@@ -2,7 +2,7 @@
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import { createProvider } from '../llm/registry.js';
-import { lessonViews, readMemory } from '../memory/lessons.js';
+import { lessonViews, readMemory } from '../memory/lesson-store.js';
 import { readServed } from '../memory/served.js';
 import { recordFinished, type SavedReflection, saveReflection } from '../reflect/background.js';
 import { decisionTask } from '../reflect/decision-task.js';

@@ -8,7 +8,7 @@ import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import { detectEntrypoints } from '../context/entrypoints.js';
 import { computeUnwrittenContext, type LoadedContext, loadBuiltContext } from '../context/load.js';
-import { readMemory } from '../memory/lessons.js';
+import { readMemory } from '../memory/lesson-store.js';
 import { rankLessons } from '../memory/relevance.js';
 import { recordServed } from '../memory/served.js';
 import { servedViews } from '../memory/serving.js';
@@ -30,7 +30,7 @@ import { silentBus } from '../shared/events.js';
 import { existingDirectory, readTextSync } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, resolveAbsolute } from '../shared/path.js';
-import { lessonsSignal, PACK_LESSONS, type TaskLesson } from '../task/lessons.js';
+import { lessonsSignal, PACK_LESSONS, type TaskLesson } from '../task/lesson-signal.js';
 import { taskIdOf } from '../task/task-id.js';
 import { type CallOptions, ensureFreshContext, freshness } from './context.js';
 

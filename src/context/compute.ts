@@ -161,7 +161,7 @@ async function composeFrom(
     scanned.scan.files.map((file) => file.path),
   );
   const { repositoryReader } = await import('../contracts/tree.js');
-  const { readLessonLines } = await import('./lessons.js');
+  const { readLessonLines } = await import('./agents-lessons.js');
   const lessons = await readLessonLines(root, config.config.memory.servedInAgentsFile);
   const commit = scanned.scan.source === 'git' ? await headCommit(root) : undefined;
   return (await loadStages()).composeContextPackage({

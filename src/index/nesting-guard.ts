@@ -6,7 +6,7 @@
  * read lexically instead, with low confidence and a diagnostic saying why.
  */
 import { emptyFacts } from './languages/adapter.js';
-import { lexicalFacts } from './languages/typescript-lexical.js';
+import { lexicalFacts } from './languages/typescript-line-fallback.js';
 import type { FileFacts } from './types.js';
 
 /**

@@ -9,7 +9,7 @@ export {
   normalizeLessonId,
   parseLessonKind,
 } from './lesson-file.js';
-export * from './lessons.js';
+export * from './lesson-store.js';
 export { type ReflectionOutcomeNote, recordReflectionOutcome } from './notes.js';
 export * from './proposals.js';
 export * from './relevance.js';

@@ -5,7 +5,7 @@
  * to the lower id.
  */
 import { globMatcher } from '../shared/glob.js';
-import { type LessonView, lessonViews, readMemory } from './lessons.js';
+import { type LessonView, lessonViews, readMemory } from './lesson-store.js';
 import { recordServed } from './served.js';
 import type { MemoryOptions } from './store.js';
 

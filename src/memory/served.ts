@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { inputError } from '../shared/errors.js';
 import { stableStringify } from '../shared/json.js';
-import { bumpLessonCounters } from './lessons.js';
+import { bumpLessonCounters } from './lesson-store.js';
 import { type MemoryOptions, memoryFiles, memoryPath, memoryReader, withMemory } from './store.js';
 
 export interface ServedRecord {

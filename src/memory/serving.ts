@@ -6,7 +6,7 @@
  * title like a lesson by its text.
  */
 import { parseIndexEntries, SKILL_LINE } from './index-file.js';
-import { type LessonView, lessonViews, type MemorySnapshot, readMemory } from './lessons.js';
+import { type LessonView, lessonViews, type MemorySnapshot, readMemory } from './lesson-store.js';
 import { type RelevanceQuery, type RelevantLesson, rankLessons } from './relevance.js';
 import { memoryPath } from './store.js';
 

@@ -6,7 +6,7 @@
  * under which criteria fingerprint) so the scheduler's backoff sees it. Failures are logged and
  * recorded as failed: a guest never throws at its host.
  */
-import { addLesson, recordIgnored } from '../memory/lessons.js';
+import { addLesson, recordIgnored } from '../memory/lesson-store.js';
 import { recordReflectionOutcome } from '../memory/notes.js';
 import { writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';

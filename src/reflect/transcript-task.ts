@@ -9,7 +9,7 @@ import { lessonKinds } from '../memory/lesson-file.js';
 import { hashValue } from '../shared/hash.js';
 import type { ReflectionTask } from './reflector.js';
 import { findSteering, quoteOf, type SteeringFinding } from './steering/detect.js';
-import { type Declined, judgeLesson, type LessonCandidate, sameLesson } from './steering/lessons.js';
+import { type Declined, judgeLesson, type LessonCandidate, sameLesson } from './steering/judge-lesson.js';
 import { CUES, SELF_MEMORY_ADD, STEERING_KINDS, TOOL_DEFECT, WHY_NOT_LEARNED } from './steering/patterns.js';
 import type { ServedLessonMention, TranscriptEntry } from './transcripts/types.js';
 

@@ -43,7 +43,7 @@ export interface PackedFiles {
   omitted: readonly string[];
   notes: readonly string[];
   tokenizer: string;
-  /** Lessons from memory that match the task, best first (see `lessons.ts`). */
+  /** Lessons from memory that match the task, best first (see `lesson-signal.ts`). */
   lessons: ReadonlyArray<PackedLesson>;
 }
 

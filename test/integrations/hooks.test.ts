@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { HookEvent } from '../../src/integrations/events.js';
 import { handleHookEvent } from '../../src/integrations/handler.js';
-import { addLesson } from '../../src/memory/lessons.js';
+import { addLesson } from '../../src/memory/lesson-store.js';
 import { recordServed } from '../../src/memory/served.js';
 import { saveReflection } from '../../src/reflect/background.js';
 import { readHookLog, readSession } from '../../src/reflect/sessions.js';

@@ -40,13 +40,11 @@ describe('loop state machine', () => {
   });
 
   it('an illegal move names the allowed ones', () => {
-    try {
-      transition('EMPTY', 'READY_FOR_REVIEW');
-    } catch (error) {
-      expect((error as { details: { hint: string } }).details.hint).toBe(
-        'from EMPTY the task may move to CONTEXT_READY, BLOCKED',
-      );
-    }
+    expect(() => transition('EMPTY', 'READY_FOR_REVIEW')).toThrowError(
+      expect.objectContaining({
+        details: expect.objectContaining({ hint: 'from EMPTY the task may move to CONTEXT_READY, BLOCKED' }),
+      }),
+    );
   });
 
   it('READY_FOR_REVIEW is reachable from EMPTY only through verification', () => {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseIndexEntries } from '../../src/memory/index-file.js';
-import { readMemory } from '../../src/memory/lessons.js';
+import { readMemory } from '../../src/memory/lesson-store.js';
 import { CLI_BIN } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/repo.js';
 

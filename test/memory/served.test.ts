@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
-import { addLesson, recordIgnored, showLesson } from '../../src/memory/lessons.js';
+import { addLesson, recordIgnored, showLesson } from '../../src/memory/lesson-store.js';
 import { findRelevantLessons, serveLessons } from '../../src/memory/relevance.js';
 import { readServed, recordServed } from '../../src/memory/served.js';
 import { runCliInProcess } from '../helpers/cli.js';

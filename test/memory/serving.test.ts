@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryAdd } from '../../src/api/memory.js';
 import { pack, packMarkdown } from '../../src/api/retrieval.js';
-import { readLessonLines } from '../../src/context/lessons.js';
+import { readLessonLines } from '../../src/context/agents-lessons.js';
 import { approveProposal, proposeSkill, rejectProposal } from '../../src/memory/proposals.js';
 import { findServed } from '../../src/memory/serving.js';
 import { runCli } from '../helpers/cli.js';

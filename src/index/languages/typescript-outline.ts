@@ -1,6 +1,6 @@
 /**
  * What the TypeScript adapter needs from a parse, whichever parser produced it. The oxc path
- * (`typescript-oxc.ts`) and the fast scanner (`typescript-scan.ts`) both produce a `ModuleOutline`
+ * (`typescript-oxc.ts`) and the fast scanner (`typescript-fast-path/top-level.ts`) both produce a `ModuleOutline`
  * (offsets into the text, nothing derived); `factsFromOutline` turns it into `FileFacts`. Everything
  * that is not parsing has this one implementation, so the two paths give identical facts.
  */

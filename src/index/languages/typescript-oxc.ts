@@ -9,7 +9,7 @@ import type { FileFacts, SymbolKind } from '../types.js';
 import { emptyFacts } from './adapter.js';
 import { derivedSummary } from './summary.js';
 import type { SourceComment } from './typescript-comments.js';
-import { lexicalFacts } from './typescript-lexical.js';
+import { lexicalFacts } from './typescript-line-fallback.js';
 import {
   type AssignedProperty,
   type AssignedValue,

@@ -1,5 +1,5 @@
 /**
- * TypeScript and JavaScript. Each file is read by the fast scanner (`typescript-scan.ts`) when it
+ * TypeScript and JavaScript. Each file is read by the fast scanner (`typescript-fast-path/`) when it
  * can be certain of the result, else parsed with oxc (`typescript-oxc.ts`). Both paths produce a
  * `ModuleOutline` that the same code (`typescript-outline.ts`) turns into facts, and the scanner
  * answers only where its outline equals oxc's, so which path ran never shows in the facts.
@@ -9,7 +9,7 @@ import type { FileFacts } from '../types.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
 import { factsFromOutline } from './typescript-outline.js';
 import { extractWithOxc } from './typescript-oxc.js';
-import { scanTypeScript } from './typescript-scan.js';
+import { scanTypeScript } from './typescript-fast-path/top-level.js';
 
 export const typescriptAdapter: LanguageAdapter = {
   id: 'typescript',

@@ -4,8 +4,8 @@
  * fact except class methods (through `onMethod`) and the shape of assigned values; the walk is
  * what lets the scanner decline files with syntax errors anywhere, which oxc reports best.
  */
-import { IDENT, NUMBER, PRIVATE, PUNCT, STRING, TEMPLATE_HEAD, TEMPLATE_MIDDLE } from './typescript-lexer.js';
-import type { AssignedProperty, AssignedValue } from './typescript-outline.js';
+import { IDENT, NUMBER, PRIVATE, PUNCT, STRING, TEMPLATE_HEAD, TEMPLATE_MIDDLE } from './tokenizer.js';
+import type { AssignedProperty, AssignedValue } from '../typescript-outline.js';
 import {
   HERITAGE,
   STOP_AT_ARROW,
@@ -13,7 +13,7 @@ import {
   STOP_AT_COLON,
   STOP_AT_COMMA,
   TokenWalker,
-} from './typescript-scan-walk.js';
+} from './token-walk.js';
 
 const NOT_IDENTIFIERS = new Set(['this', 'null', 'true', 'false', 'super']);
 

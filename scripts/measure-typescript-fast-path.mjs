@@ -4,9 +4,9 @@
 // of three passes after a warm-up), plus the share of files the scanner answers and why it
 // declines the rest. Needs `npm run build` first.
 //
-//   node scripts/measure-typescript-scan.mjs [directory ...]
+//   node scripts/measure-typescript-fast-path.mjs [directory ...]
 //
-// Without arguments it reads the corpus of test/index/languages/typescript-scan.test.ts.
+// Without arguments it reads the corpus of test/index/languages/typescript-fast-path.test.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { typescriptAdapter, extractWithOxc, extractWithScanner } = await import(
   join(root, 'dist/index/languages/typescript.js')
 );
-const { scanModule } = await import(join(root, 'dist/index/languages/typescript-scan.js'));
+const { scanModule } = await import(join(root, 'dist/index/languages/typescript-fast-path/top-level.js'));
 
 const DEFAULT_DIRECTORIES = ['zod', 'commander', 'vitest', 'vite', 'typescript/lib']
   .map((name) => join(root, 'node_modules', name))

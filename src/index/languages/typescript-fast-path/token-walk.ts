@@ -19,7 +19,7 @@ import {
   TEMPLATE_MIDDLE,
   TEMPLATE_TAIL,
   type Tokens,
-} from './typescript-lexer.js';
+} from './tokenizer.js';
 
 /** Walking state: an operand is expected, an operand just ended, or an arrow's block body just ended. */
 const NEEDS = 0;

@@ -2,12 +2,12 @@
  * The fast path of the TypeScript adapter: a single pass over the tokens of a file that reads its
  * top-level statements (imports, exports, declarations, class members, CommonJS assignments) and
  * every `import('x')` into the same `ModuleOutline` the oxc path builds, without building an AST,
- * and checks the syntax of the rest (`typescript-scan-body.ts`, `typescript-scan-walk.ts`). It
+ * and checks the syntax of the rest (`bodies.ts`, `token-walk.ts`; tokens from `tokenizer.ts`). It
  * answers only when it is certain; on anything it does not recognise, or a syntax error, it
  * declines and the file goes to oxc. docs/languages.md ("TypeScript and JavaScript") lists what
  * it declines.
  */
-import { Decline, IDENT, PUNCT, STRING, TEMPLATE, tokenize } from './typescript-lexer.js';
+import { Decline, IDENT, PUNCT, STRING, TEMPLATE, tokenize } from './tokenizer.js';
 import type {
   AssignmentRecord,
   DeclarationRecord,
@@ -16,16 +16,16 @@ import type {
   ExportStatement,
   ImportRecord,
   ModuleOutline,
-} from './typescript-outline.js';
-import { stringLiteral } from './typescript-outline.js';
-import { BodyWalker } from './typescript-scan-body.js';
+} from '../typescript-outline.js';
+import { stringLiteral } from '../typescript-outline.js';
+import { BodyWalker } from './bodies.js';
 import {
   HERITAGE,
   isReservedWord,
   STOP_AT_BRACE,
   STOP_AT_COMMA,
   type TokenWalker,
-} from './typescript-scan-walk.js';
+} from './token-walk.js';
 
 export type ScanResult = { outline: ModuleOutline } | { declined: string; offset?: number };
 

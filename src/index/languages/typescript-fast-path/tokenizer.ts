@@ -5,7 +5,7 @@
  * `Decline` rather than guess: a `/` whose meaning depends on more than the previous token, JSX,
  * unterminated literals, unbalanced brackets, escapes in identifiers.
  */
-import type { SourceComment } from './typescript-comments.js';
+import type { SourceComment } from '../typescript-comments.js';
 
 /** The scanner cannot be certain of this file; the reason is for measurements and tests. */
 export class Decline extends Error {
