@@ -24,8 +24,15 @@ export async function repositoryRoot(directory: string): Promise<string> {
   return root;
 }
 
-/** Non-merge commits, newest first, with their changed files. */
-export async function recentCommits(root: string, scan: number): Promise<HistoryCommit[]> {
+/**
+ * `git log` of the non-merge commits, newest first, renames as delete + add: one record a commit,
+ * `format` then its name-status lines.
+ */
+export async function commitLogRecords(
+  root: string,
+  scan: number,
+  format = '%H%x01%P%x01%s',
+): Promise<string[]> {
   const output = await git(
     [
       '-c',
@@ -35,13 +42,18 @@ export async function recentCommits(root: string, scan: number): Promise<History
       '--no-renames',
       '--name-status',
       `-n${scan}`,
-      '--format=%x00%H%x01%P%x01%s',
+      `--format=%x00${format}`,
       'HEAD',
     ],
     root,
   );
+  return output.split('\0').slice(1);
+}
+
+/** Non-merge commits, newest first, with their changed files. */
+export async function recentCommits(root: string, scan: number): Promise<HistoryCommit[]> {
   const commits: HistoryCommit[] = [];
-  for (const record of output.split('\0').slice(1)) {
+  for (const record of await commitLogRecords(root, scan)) {
     const [header = '', ...lines] = record.split('\n');
     const [sha, parents, subject] = header.split('\x01');
     const parent = parents?.split(' ')[0];

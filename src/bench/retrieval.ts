@@ -14,6 +14,7 @@ import type { EventBus } from '../shared/events.js';
 import { removePath } from '../shared/fs.js';
 import { git, gitTopLevel, runGit } from '../shared/git.js';
 import { joinPath, resolveAbsolute } from '../shared/path.js';
+import { commitLogRecords } from './history.js';
 
 export interface RetrievalBenchmarkOptions {
   /** How many commits to evaluate (the most recent that qualify). @default 20 */
@@ -111,22 +112,8 @@ export async function benchmarkRetrieval(
 
 /** Newest first: non-merge commits changing 1–4 existing source files and at most 15 files in all. */
 async function qualifyingCommits(root: string, wanted: number, scan: number): Promise<Candidate[]> {
-  const output = await git(
-    [
-      '-c',
-      'core.quotepath=off',
-      'log',
-      '--no-merges',
-      '--no-renames',
-      '--name-status',
-      `-n${scan}`,
-      '--format=%x00%H%x01%P%x01%s%x01%b%x02',
-      'HEAD',
-    ],
-    root,
-  );
   const found: Candidate[] = [];
-  for (const record of output.split('\0').slice(1)) {
+  for (const record of await commitLogRecords(root, scan, '%H%x01%P%x01%s%x01%b%x02')) {
     if (found.length >= wanted) break;
     const candidate = parseRecord(record);
     if (candidate) found.push(candidate);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
+import { parseCount } from '../parse.js';
 
 interface MemoryFlags extends CommonOptions {
   dir: string;
@@ -97,7 +98,7 @@ export const memoryCommand: CommandDefinition = (program, context) => {
     async (api, report, root, flags, words) => {
       const result = await api.memorySearch(words ?? '', root, {
         paths: flags.path ?? [],
-        ...(flags.limit ? { limit: Number(flags.limit) } : {}),
+        ...(flags.limit !== undefined ? { limit: parseCount(flags.limit, '--limit') } : {}),
       });
       return { value: result, text: report.formatSearch(result) };
     },
@@ -187,7 +188,7 @@ export const memoryCommand: CommandDefinition = (program, context) => {
       const result = await api.memoryServed(root, {
         ...(flags.lesson ? { lesson: flags.lesson } : {}),
         ...(flags.session ? { session: flags.session } : {}),
-        ...(flags.limit ? { limit: Number(flags.limit) } : {}),
+        ...(flags.limit !== undefined ? { limit: parseCount(flags.limit, '--limit') } : {}),
       });
       return { value: result, text: report.formatServed(result) };
     },
