@@ -4,7 +4,7 @@ import type { IndexStats } from '../../index/types.js';
 import { inTableCell, markdownCode, markdownLines, markdownText } from '../../shared/markdown.js';
 import type { ProjectJson } from '../project-schema.js';
 import type { ReadinessReport } from '../readiness.js';
-import type { TokenSavings } from '../savings.js';
+import { savingsComparison, type TokenSavings } from '../savings.js';
 import type { RepositorySummary } from '../summary.js';
 import { cell, centralHeading, code, whereToLook } from './agents-md.js';
 
@@ -33,7 +33,7 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   );
   out.push(`- Readiness for agents: ${readiness.score}/100 (${readiness.grade}).`);
   out.push(
-    `- Reading all indexed text costs ~${savings.repository.tokens.toLocaleString('en-US')} tokens (${savings.tokenizer}, ${savings.method}); AGENTS.md plus a typical pack costs ~${savings.withContext.toLocaleString('en-US')} (${savings.ratio}× less).`,
+    `- Reading all indexed text costs ~${savings.repository.tokens.toLocaleString('en-US')} tokens (${savings.tokenizer}, ${savings.method}); AGENTS.md plus a typical pack costs ~${savings.withContext.toLocaleString('en-US')} (${savingsComparison({ repositoryTokens: savings.repository.tokens, ratio: savings.ratio })}).`,
   );
   out.push('');
   if (summary.languages.length > 0) {
