@@ -215,11 +215,16 @@ export function testPathRegexSource(): string {
  * integration suites at the top of the repository or of a workspace package. Entrypoints,
  * central modules and the module style are read from the rest.
  */
-const AUXILIARY_ANYWHERE =
-  /(^|\/)(_?examples?|playgrounds?|templates?(-[\w.-]+)?|benches|benchmarks?|benchsuite|fuzz|profiling)\//;
+const EXAMPLE_FOLDER = /(^|\/)(_?examples?|playgrounds?|demos?|template-[\w.-]+)\//;
+const AUXILIARY_ANYWHERE = /(^|\/)(templates?|benches|benchmarks?|benchsuite|fuzz|profiling)\//;
+
+/** Examples, playgrounds, demos and scaffolding templates (`template-react/`): code of kind `example`. */
+export function isExamplePath(path: string): boolean {
+  return EXAMPLE_FOLDER.test(path);
+}
 const AUXILIARY_AT_TOP =
   /^((packages|apps|crates|libs|modules)\/[^/]+\/)?(docs?|scripts?|tools|build|bench|ci|\.ci|\.github|integration|website|site)\//;
 
 export function isAuxiliaryPath(path: string): boolean {
-  return AUXILIARY_ANYWHERE.test(path) || AUXILIARY_AT_TOP.test(path);
+  return EXAMPLE_FOLDER.test(path) || AUXILIARY_ANYWHERE.test(path) || AUXILIARY_AT_TOP.test(path);
 }

@@ -1,10 +1,15 @@
 /** What the scan knows about each file, before anything is parsed (and the list of skip reasons). */
 
-/** `fixture`: inputs tests read (test data, snapshots of inputs), neither tests nor source. */
+/**
+ * `fixture`: inputs tests read (test data, snapshots of inputs), neither tests nor source.
+ * `example`: code that shows or exercises the product but is not it (examples, playgrounds, demos,
+ * scaffolding templates): indexed and searchable, never counted or ranked as the project's source.
+ */
 export type FileKind =
   | 'source'
   | 'test'
   | 'fixture'
+  | 'example'
   | 'config'
   | 'doc'
   | 'generated'

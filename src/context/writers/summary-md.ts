@@ -23,7 +23,7 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   if (summary.description) out.push(markdownText(summary.description), '');
   out.push('## At a glance');
   out.push(
-    `- ${summary.counts.files} files listed: ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test), ${summary.counts.skipped} skipped, ${summary.counts.notIndexed} not indexed (assets and lockfiles).`,
+    `- ${summary.counts.files} files listed: ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test${summary.counts.example ? `, ${summary.counts.example} example` : ''}${summary.counts.fixture ? `, ${summary.counts.fixture} fixture` : ''}), ${summary.counts.skipped} skipped, ${summary.counts.notIndexed} not indexed (assets and lockfiles).`,
   );
   out.push(
     `- ${graph.stats.internalEdges} internal imports, ${graph.stats.externals} external packages, ${graph.stats.unresolved} unresolved imports${reasons(graph.stats.unresolvedByReason)}.`,
