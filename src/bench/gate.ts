@@ -201,11 +201,7 @@ function pathMutations(facts: TreeFacts, sources: string[], kinds: Map<string, s
   };
   touch(
     'hand-edited-lockfile',
-    all.find((path) =>
-      /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock|Cargo\.lock|go\.sum|poetry\.lock|uv\.lock)$/.test(
-        path,
-      ),
-    ),
+    all.find((path) => api.classifyPath(path).kind === 'lockfile'),
   );
   const generated = globMatcher(facts.generated);
   touch(

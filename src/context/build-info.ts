@@ -21,6 +21,8 @@ export interface ContextRefreshMetrics {
 export interface BuildStats {
   files: number;
   indexed: number;
+  /** Files listed but skipped (binary, too large, minified, unreadable...): summary.md and project.json name each with its reason. */
+  skipped?: number;
   /** Files read and hashed (the rest matched the stat cache). */
   hashed: number;
   parsed: number;

@@ -173,7 +173,10 @@ export async function finishBuild(
 
 function statsOf(computed: ComputedContext, durationMs: number, stageMs: Record<string, number>): BuildStats {
   const { index, graph, previous, scanned } = computed;
-  const common = { hashed: scanned.hashed, durationMs: Math.round(durationMs), stageMs };
+  const skipped = scanned.scan.files.filter(
+    (file) => file.skipped && file.skipped !== 'managed-output',
+  ).length;
+  const common = { hashed: scanned.hashed, skipped, durationMs: Math.round(durationMs), stageMs };
   if (!index || !graph) {
     return {
       files: previous?.counts.files ?? scanned.scan.files.length,

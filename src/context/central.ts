@@ -132,10 +132,44 @@ function filesShown(unit: Unit): IndexedFile[] {
       width(b) - width(a) ||
       (a.path < b.path ? -1 : 1),
   );
-  return ordered.filter((file, index) => index === 0 || width(file) > 0).slice(0, FILES_PER_PACKAGE);
+  const shown: IndexedFile[] = [];
+  for (const file of ordered) {
+    if (shown.length > 0 && width(file) === 0) continue;
+    if (shown.some((other) => alternativesOf(other, [file]).length > 0)) continue;
+    shown.push(file);
+    if (shown.length >= FILES_PER_PACKAGE) break;
+  }
+  return shown;
+}
+
+/**
+ * Files of the same Go package that declare a name `file` declares: build-tag alternatives
+ * (`codec/json/{json,go_json,jsoniter,sonic}.go`), since Go forbids one name twice in a package
+ * unless build constraints keep the two files out of the same build. One unit, shown once.
+ */
+function alternativesOf(file: IndexedFile, others: readonly IndexedFile[]): string[] {
+  if (file.language !== 'go') return [];
+  const names = new Set(packageLevelNames(file));
+  return others
+    .filter((other) => other !== file && packageLevelNames(other).some((name) => names.has(name)))
+    .map((other) => other.path.slice(other.path.lastIndexOf('/') + 1));
+}
+
+/** Names a Go file declares at package level (methods belong to their type; `init` and `_` may repeat). */
+function packageLevelNames(file: IndexedFile): string[] {
+  return file.symbols
+    .filter((symbol) => symbol.kind !== 'method' && symbol.kind !== 'module')
+    .map((symbol) => symbol.name)
+    .filter((name) => name !== 'init' && name !== '_');
 }
 
 function whyListed(unit: Unit, file: IndexedFile): string {
+  const alternatives = alternativesOf(file, unit.files);
+  const also = alternatives.length > 0 ? `; build-tag alternatives: ${alternatives.join(', ')}` : '';
+  return whyImported(unit, file) + also;
+}
+
+function whyImported(unit: Unit, file: IndexedFile): string {
   const imported =
     unit.files.length > 1 || file.language === 'go'
       ? `package imported by ${unit.importers.size} package${unit.importers.size === 1 ? '' : 's'}`

@@ -1,5 +1,6 @@
 /** Conventions observed in the tree (not prescribed): how tests are named and placed, module style, tooling. */
 import type { IndexedFile } from '../index/types.js';
+import { isSeparateTestTree, TEST_NAMING_CONVENTIONS } from '../scan/file-kinds.js';
 import { mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScannedFile } from '../scan/types.js';
@@ -13,16 +14,6 @@ export interface Convention {
   evidence: string;
 }
 
-const TEST_NAMING: Array<[string, RegExp, string]> = [
-  ['*.test.*', /\.test\.[cm]?[jt]sx?$/, 'Tests are named `<name>.test.<ext>`'],
-  ['*.spec.*', /\.spec\.[cm]?[jt]sx?$/, 'Tests are named `<name>.spec.<ext>`'],
-  ['__tests__/', /(^|\/)__tests__\//, 'Tests live in `__tests__/` folders'],
-  ['test_*.py', /(^|\/)test_[^/]+\.py$/, 'Python tests are named `test_<name>.py`'],
-  ['*_test.py', /_test\.py$/, 'Python tests are named `<name>_test.py`'],
-  ['*_test.go', /_test\.go$/, 'Go tests sit beside the code as `<name>_test.go`'],
-  ['*Test.java', /Test\.java$/, 'Java tests are named `<Name>Test.java`'],
-];
-
 export function observeConventions(
   scanned: ScannedFile[],
   files: IndexedFile[],
@@ -30,7 +21,7 @@ export function observeConventions(
 ): Convention[] {
   const conventions: Convention[] = [];
   const tests = scanned.filter((file) => file.kind === 'test' && file.language !== 'json');
-  const naming = TEST_NAMING.map(([id, pattern, text]) => ({
+  const naming = TEST_NAMING_CONVENTIONS.map(({ id, pattern, text }) => ({
     id,
     text,
     count: tests.filter((file) => pattern.test(file.path)).length,
@@ -78,9 +69,7 @@ export function observeConventions(
 
 function testPlacement(tests: ScannedFile[]): Convention | undefined {
   if (tests.length === 0) return undefined;
-  const separate = tests.filter(
-    (file) => /^(test|tests|spec|__tests__)\//.test(file.path) || /(^|\/)src\/test\//.test(file.path),
-  ).length;
+  const separate = tests.filter((file) => isSeparateTestTree(file.path)).length;
   const colocated = tests.length - separate;
   if (separate >= colocated) {
     // Maven and Gradle keep tests under `src/test/` (of each module): name that tree, not `src/`.

@@ -5,21 +5,15 @@
  * import the type, so a cold build does not pay for loading zod.
  */
 import { z } from 'zod';
+import { LISTED_SKIP_REASONS, type SkipReason } from '../scan/types.js';
+
+type ListedSkipReason = Exclude<SkipReason, 'managed-output'>;
 
 export const PROJECT_SCHEMA_VERSION = 1;
 
 const path = z.string().min(1).describe('Posix path relative to the repository root.');
 
-const SkipReasonSchema = z.enum([
-  'binary',
-  'too-large',
-  'minified',
-  'unreadable',
-  'symlink',
-  'symlink-loop',
-  'symlink-outside',
-  'not-a-file',
-]);
+const SkipReasonSchema = z.enum(LISTED_SKIP_REASONS as [ListedSkipReason, ...ListedSkipReason[]]);
 
 export const ProjectJsonSchema = z
   .object({

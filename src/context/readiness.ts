@@ -39,6 +39,8 @@ export function assessReadiness(
     /^(\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.yml|\.circleci\/config\.yml|azure-pipelines\.yml|Jenkinsfile|\.buildkite\/|\.ci\/)/,
   );
   const lockfiles = files.filter((file) => file.kind === 'lockfile').map((file) => file.path);
+  // A Node project that turns lockfiles off (`.npmrc`) is not asked for one; other ecosystems still are.
+  const needLockfile = project.ecosystems.filter((name) => name !== 'node' || !project.lockfileOptOut);
   const readmes = has(/^readme(\.[a-z]+)?$/i);
   const checks: ReadinessCheck[] = [
     check(
@@ -90,10 +92,12 @@ export function assessReadiness(
     check(
       'lockfile',
       1,
-      project.ecosystems.length === 0 || lockfiles.length > 0 || undefined,
+      needLockfile.length === 0 || lockfiles.length > 0 || undefined,
       lockfiles.length
         ? `lockfile present (${lockfiles.slice(0, 3).join(', ')})`
-        : 'no package manifest needs a lockfile',
+        : project.lockfileOptOut
+          ? `lockfiles turned off on purpose (${project.lockfileOptOut})`
+          : 'no package manifest needs a lockfile',
       'dependency manifest without a lockfile',
       'commit the lockfile so installs are reproducible',
       lockfiles.slice(0, 5),

@@ -34,6 +34,10 @@ export interface RepositorySummary {
     files: number;
     indexed: number;
     source: number;
+    /** Examples, playgrounds, demos, templates: indexed, not the project's source. */
+    example: number;
+    /** Test data and fixtures: inputs tests read. */
+    fixture: number;
     test: number;
     skipped: number;
     notIndexed: number;
@@ -108,6 +112,8 @@ export function summarizeRepository(input: SummaryInput): RepositorySummary {
       indexed: input.files.length,
       source: input.files.filter((file) => file.kind === 'source').length,
       test: input.files.filter((file) => file.kind === 'test').length,
+      example: input.files.filter((file) => file.kind === 'example').length,
+      fixture: input.files.filter((file) => file.kind === 'fixture').length,
       skipped: skipped.length,
       notIndexed: scanned.length - skipped.length - input.files.length,
     },
@@ -145,7 +151,7 @@ function layoutOf(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntry[] {
   const summaries = new Map(
     files.filter((file) => file.summary.source !== 'derived').map((file) => [file.path, file.summary.text]),
   );
-  const entries: LayoutEntry[] = [];
+  const entries: LayoutEntry[] = rootGoPackage(scanned, files);
   for (const [folder, members] of [...byFolder.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     entries.push({
       path: `${folder}/`,
@@ -156,6 +162,23 @@ function layoutOf(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntry[] {
       entries.push(...subfolders(folder, members, summaries));
   }
   return entries;
+}
+
+/**
+ * A Go module's root package (gin's `package gin`: the library itself) is a folder of its own in
+ * the layout, described by its package comment, not left out because its files sit at the top.
+ */
+function rootGoPackage(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntry[] {
+  const members = scanned.filter((file) => file.language === 'go' && !file.path.includes('/'));
+  const sources = files.filter((file) =>
+    members.some((member) => member.path === file.path && member.kind === 'source'),
+  );
+  const name = sources.flatMap((file) => file.symbols).find((symbol) => symbol.kind === 'module')?.name;
+  if (!name) return [];
+  const doc = sources.find((file) => file.summary.text.startsWith(`Package ${name} `))?.summary.text;
+  return [
+    { path: './', files: members.length, description: `${doc ?? `package ${name}`} (${kindMix(members)})` },
+  ];
 }
 
 function subfolders(folder: string, members: ScannedFile[], summaries: Map<string, string>): LayoutEntry[] {

@@ -3,6 +3,7 @@
  * runner configs, test setup files, `.env*` — as vitest's `forceRerunTriggers`, Nx's and
  * Turborepo's global inputs treat them. A change to one re-runs every test in its scope.
  */
+import { isLockfile, isManifest } from '../scan/file-kinds.js';
 import { globMatcher } from '../shared/glob.js';
 import { directoryOf } from '../shared/path.js';
 
@@ -13,13 +14,13 @@ export interface GlobalTrigger {
   scope: string;
 }
 
-const TRIGGERS: Array<[RegExp, string]> = [
+/** Workspace files that change what every package installs, beside the dependency manifests. */
+const WORKSPACE_FILES = /(^|\/)pnpm-workspace\.yaml$/;
+
+const TRIGGERS: Array<[{ test(path: string): boolean }, string]> = [
+  [{ test: isLockfile }, 'lockfile: installed dependencies change'],
   [
-    /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|poetry\.lock|uv\.lock|pdm\.lock|Pipfile\.lock|Cargo\.lock|go\.sum)$/,
-    'lockfile: installed dependencies change',
-  ],
-  [
-    /(^|\/)(package\.json|pnpm-workspace\.yaml|pyproject\.toml|Pipfile|requirements[^/]*\.txt|setup\.py|setup\.cfg|go\.mod|go\.work|Cargo\.toml)$/,
+    { test: (path) => isManifest(path) || WORKSPACE_FILES.test(path) },
     'manifest: dependencies or scripts change',
   ],
   [

@@ -15,6 +15,7 @@ import {
 import { pageRank } from '../graph/operations/pagerank.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { GraphView } from '../graph/view.js';
+import { isDependencyFile } from '../scan/file-kinds.js';
 import { type AffectedFile, walkDependents } from './dependents.js';
 import { type GlobalTrigger, globalTriggerOf } from './global-files.js';
 import { type AffectedModule, groupByModule, moduleResolver } from './modules.js';
@@ -55,9 +56,6 @@ export interface ChangeImpactReport {
   notes: string[];
 }
 
-const DEPENDENCY_FILE =
-  /(^|\/)(package\.json|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|pyproject\.toml|poetry\.lock|uv\.lock|pdm\.lock|Pipfile(\.lock)?|requirements[^/]*\.txt|go\.mod|go\.sum|Cargo\.toml|Cargo\.lock)$/;
-
 export function buildChangeImpactReport(input: ImpactInput): ChangeImpactReport {
   const { changes, graph, files, contracts } = input;
   const maxDepth = input.maxDepth ?? 20;
@@ -94,10 +92,10 @@ export function buildChangeImpactReport(input: ImpactInput): ChangeImpactReport 
       ...centralityOf(view, changes.files),
       protectedPaths: protectedPathsOf(changes, contracts),
       sensitivePaths: changes.files.map((file) => file.path).filter(isSensitivePath),
-      dependencyFiles: changes.files.map((file) => file.path).filter((path) => DEPENDENCY_FILE.test(path)),
+      dependencyFiles: changes.files.map((file) => file.path).filter(isDependencyFile),
       globalConfigFiles: globalTriggers
         .map((trigger) => trigger.file)
-        .filter((path) => !DEPENDENCY_FILE.test(path)),
+        .filter((path) => !isDependencyFile(path)),
       untested,
       changedSources: changes.files.filter(
         (file) => file.status !== 'deleted' && kinds.get(file.path) === 'source',

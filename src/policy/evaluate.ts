@@ -8,6 +8,7 @@ import type { ContractFinding } from '../contracts/types.js';
 import type { GuardFinding } from '../guards/types.js';
 import type { ChangeImpactReport } from '../impact/report.js';
 import { gateSeverity } from '../impact/verify.js';
+import { isDependencyFile } from '../scan/file-kinds.js';
 import {
   type EvidencePolicy,
   type EvidenceRequirement,
@@ -74,8 +75,6 @@ export interface PolicyReport {
 const SEVERITY_RANK: Record<PolicySeverity, number> = { forbidden: 0, required: 1, risk: 2 };
 const SENSITIVE =
   /(^|\/)[^/]*(auth|login|passw|payment|billing|checkout|security|secret|session|crypto|token|permission|acl|oauth|sso)[^/]*/i;
-const DEPENDENCY =
-  /(^|\/)(package\.json|package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|pyproject\.toml|poetry\.lock|uv\.lock|Pipfile(\.lock)?|requirements[^/]*\.txt|go\.mod|go\.sum|Cargo\.toml|Cargo\.lock|pom\.xml|build\.gradle(\.kts)?)$/;
 
 export function evaluatePolicy(input: PolicyInput): PolicyReport {
   const findings: PolicyFinding[] = [];
@@ -280,7 +279,7 @@ function riskOf(input: PolicyInput): PolicyFinding[] {
         source: 'impact',
       });
     }
-    if (DEPENDENCY.test(file.path)) {
+    if (isDependencyFile(file.path)) {
       findings.push({
         id: `dependency-change:${file.path}`,
         rule: 'dependency-change',

@@ -2,6 +2,7 @@
 import pc from 'picocolors';
 import type { BuildResult } from '../context/build.js';
 import type { FileExplanation } from '../context/explain.js';
+import { savingsComparison } from '../context/savings.js';
 import type { ContextStatus } from '../context/status.js';
 
 export function formatBuild(result: BuildResult): string {
@@ -17,12 +18,12 @@ export function formatBuild(result: BuildResult): string {
     `${pc.green('✔')} ${verb} for ${pc.bold(result.summary.name)} in ${formatMs(stats.durationMs)} (${result.reason})`,
   );
   lines.push(
-    `  ${stats.files} files scanned (${stats.hashed} read), ${stats.indexed} indexed: ${stats.parsed} parsed, ${stats.cached} from cache${stats.partial + stats.failed > 0 ? `, ${stats.partial} partial, ${stats.failed} failed` : ''}`,
+    `  ${stats.files} files scanned (${stats.hashed} read), ${stats.indexed} indexed: ${stats.parsed} parsed, ${stats.cached} from cache${stats.partial + stats.failed > 0 ? `, ${stats.partial} partial, ${stats.failed} failed` : ''}${stats.skipped ? `; ${stats.skipped} skipped (each with its reason in .agent-context/summary.md)` : ''}`,
   );
   lines.push(`  ${stats.edges} import edges, ${stats.unresolved} unresolved`);
   if (result.mode !== 'reused') {
     lines.push(
-      `  readiness ${result.readiness.score}/100 (${result.readiness.grade}); AGENTS.md + a typical pack ≈ ${result.savings.withContext.toLocaleString('en-US')} tokens vs ${result.savings.repositoryTokens.toLocaleString('en-US')} for the whole repository (${result.savings.ratio}× less)`,
+      `  readiness ${result.readiness.score}/100 (${result.readiness.grade}); AGENTS.md + a typical pack ≈ ${result.savings.withContext.toLocaleString('en-US')} tokens vs ${result.savings.repositoryTokens.toLocaleString('en-US')} for the whole repository (${savingsComparison(result.savings)})`,
     );
   }
   const written = result.outputs.filter((output) => output.written);

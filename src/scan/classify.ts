@@ -1,5 +1,5 @@
 /** Language and kind of a file from its path (and, for a few markers, its first bytes). */
-import { isFixturePath, isLockfile, isTestPath } from './file-kinds.js';
+import { isExamplePath, isFixturePath, isLockfile, isTestPath } from './file-kinds.js';
 import type { FileKind } from './types.js';
 
 const LANGUAGE_BY_EXTENSION: Record<string, string> = {
@@ -298,7 +298,7 @@ export function kindOf(path: string, language: string): FileKind {
   if (isTestPath(path) && language !== 'markdown') return 'test';
   if (isConfigPath(path, language)) return 'config';
   if (DOC_PATTERNS.some((pattern) => pattern.test(path))) return 'doc';
-  if (CODE_LANGUAGES.has(language)) return 'source';
+  if (CODE_LANGUAGES.has(language)) return isExamplePath(path) ? 'example' : 'source';
   if (['markdown', 'rst', 'asciidoc', 'text'].includes(language)) return 'doc';
   if (['json', 'yaml', 'toml', 'ini', 'xml', 'make', 'dockerfile', 'dotenv', 'groovy'].includes(language))
     return 'config';

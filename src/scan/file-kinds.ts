@@ -21,19 +21,22 @@ export interface EcosystemFiles {
     | 'nix';
   manifests: readonly string[];
   lockfiles: Readonly<Record<string, string>>;
+  /** The manifest a lockfile locks, where it is not the ecosystem's first manifest. */
+  locks?: Readonly<Record<string, string>>;
 }
 
 export const ECOSYSTEM_FILES: readonly EcosystemFiles[] = [
   {
     ecosystem: 'node',
     manifests: ['package.json'],
+    // Most specific first: a pnpm, yarn or bun lockfile names its package manager; npm's is the default.
     lockfiles: {
-      'package-lock.json': 'npm install',
-      'npm-shrinkwrap.json': 'npm install',
       'pnpm-lock.yaml': 'pnpm install',
       'yarn.lock': 'yarn install',
       'bun.lock': 'bun install',
       'bun.lockb': 'bun install',
+      'package-lock.json': 'npm install',
+      'npm-shrinkwrap.json': 'npm install',
     },
   },
   {
@@ -45,6 +48,7 @@ export const ECOSYSTEM_FILES: readonly EcosystemFiles[] = [
       'pdm.lock': 'pdm lock',
       'Pipfile.lock': 'pipenv lock',
     },
+    locks: { 'Pipfile.lock': 'Pipfile' },
   },
   { ecosystem: 'go', manifests: ['go.mod', 'go.work'], lockfiles: { 'go.sum': 'go mod tidy' } },
   {
@@ -87,6 +91,37 @@ export function isManifest(path: string): boolean {
   return MANIFEST_NAMES.has(name) || /^requirements[\w.-]*\.txt$/.test(name);
 }
 
+/** The lockfiles (name -> the command that rewrites it) that lock a manifest named `manifest`. */
+export function lockfilesOfManifest(manifest: string): Record<string, string> {
+  const entry = ECOSYSTEM_FILES.find((candidate) => candidate.manifests.includes(manifest));
+  if (!entry) return {};
+  const locked = (lockfile: string) => (entry.locks?.[lockfile] ?? entry.manifests[0]) === manifest;
+  return Object.fromEntries(Object.entries(entry.lockfiles).filter(([lockfile]) => locked(lockfile)));
+}
+
+/** The lockfiles a package manager or tool writes (`pnpm` -> `pnpm-lock.yaml`; `uv` -> `uv.lock`), most specific first. */
+export function lockfilesOfTool(tool: string): string[] {
+  return ECOSYSTEM_FILES.flatMap((entry) =>
+    Object.entries(entry.lockfiles)
+      .filter(([, command]) => command.split(' ')[0] === tool)
+      .map(([lockfile]) => lockfile),
+  );
+}
+
+/** The Node package manager whose lockfile is present (the first of `pnpm`, `yarn`, `bun`, `npm`), if any. */
+export function nodePackageManagerOf(
+  present: ReadonlySet<string>,
+): 'npm' | 'pnpm' | 'yarn' | 'bun' | undefined {
+  const node = ECOSYSTEM_FILES.find((entry) => entry.ecosystem === 'node')!;
+  const found = Object.entries(node.lockfiles).find(([lockfile]) => present.has(lockfile));
+  return found?.[1].split(' ')[0] as 'npm' | 'pnpm' | 'yarn' | 'bun' | undefined;
+}
+
+/** A manifest or a lockfile: a change to it changes what gets installed. */
+export function isDependencyFile(path: string): boolean {
+  return isManifest(path) || isLockfile(path);
+}
+
 /** The ecosystem whose manifest or lockfile this is. */
 export function ecosystemFilesOf(path: string): EcosystemFiles | undefined {
   const name = nameOf(path);
@@ -102,26 +137,49 @@ export function ecosystemFilesOf(path: string): EcosystemFiles | undefined {
  * Fixtures and test data: inputs that tests read, not tests (black's `tests/data/**`, Go's
  * `testdata/`, `__fixtures__/`, Jest/Vitest `__snapshots__/`).
  */
-const FIXTURE_PATTERNS: RegExp[] = [
+export const FIXTURE_PATTERNS: readonly RegExp[] = [
   /(^|\/)(fixtures?|__fixtures__|test-fixtures|testdata|test-data|test_data)\//,
   /(^|\/)(tests?|spec|__tests__)\/(data|resources|assets|samples)\//,
   /(^|\/)__snapshots__\//,
 ];
 
+/** pytest's per-folder configuration: test code, and evidence that pytest runs the tests. */
+export const PYTEST_CONFTEST = /(^|\/)conftest\.py$/;
+/** pytest's default test file names (`test_*.py`, `*_test.py`). */
+export const PYTEST_FILE = /(^|\/)(test_[^/]*|[^/]*_test)\.py$/;
+
 /** Test code, by the naming conventions of the ecosystems' runners. */
-const TEST_PATTERNS: RegExp[] = [
+export const TEST_PATTERNS: readonly RegExp[] = [
   /(^|\/)(__tests__|__test__|tests?|spec|specs|e2e|__mocks__)\//,
   /\.(test|spec|e2e|bench)\.[cm]?[jt]sx?$/,
   /(^|\/)(test|tests|spec)\.[cm]?[jt]sx?$/,
-  /(^|\/)test_[^/]*\.py$/,
-  /_test\.py$/,
-  /(^|\/)conftest\.py$/,
+  PYTEST_FILE,
+  PYTEST_CONFTEST,
   /_test\.go$/,
   /(^|\/)src\/test\//,
   /(Test|Tests|IT|Spec)\.(java|kt|scala)$/,
   /\.(test|spec)\.(rb|php|rs)$/,
   /_spec\.rb$/,
 ];
+
+/**
+ * The naming conventions among the test patterns that a repository can be said to follow, with
+ * the sentence that tells an agent how to name a new test (AGENTS.md conventions).
+ */
+export const TEST_NAMING_CONVENTIONS: ReadonlyArray<{ id: string; pattern: RegExp; text: string }> = [
+  { id: '*.test.*', pattern: /\.test\.[cm]?[jt]sx?$/, text: 'Tests are named `<name>.test.<ext>`' },
+  { id: '*.spec.*', pattern: /\.spec\.[cm]?[jt]sx?$/, text: 'Tests are named `<name>.spec.<ext>`' },
+  { id: '__tests__/', pattern: /(^|\/)__tests__\//, text: 'Tests live in `__tests__/` folders' },
+  { id: 'test_*.py', pattern: /(^|\/)test_[^/]+\.py$/, text: 'Python tests are named `test_<name>.py`' },
+  { id: '*_test.py', pattern: /_test\.py$/, text: 'Python tests are named `<name>_test.py`' },
+  { id: '*_test.go', pattern: /_test\.go$/, text: 'Go tests sit beside the code as `<name>_test.go`' },
+  { id: '*Test.java', pattern: /Test\.java$/, text: 'Java tests are named `<Name>Test.java`' },
+];
+
+/** A test in a tree of its own (`test/`, `tests/`, `spec/`, `__tests__/` at the top, Maven's `src/test/`), not beside its source. */
+export function isSeparateTestTree(path: string): boolean {
+  return /^(test|tests|spec|__tests__)\//.test(path) || /(^|\/)src\/test\//.test(path);
+}
 
 export function isFixturePath(path: string): boolean {
   return FIXTURE_PATTERNS.some((pattern) => pattern.test(path));
@@ -157,11 +215,16 @@ export function testPathRegexSource(): string {
  * integration suites at the top of the repository or of a workspace package. Entrypoints,
  * central modules and the module style are read from the rest.
  */
-const AUXILIARY_ANYWHERE =
-  /(^|\/)(_?examples?|playgrounds?|templates?(-[\w.-]+)?|benches|benchmarks?|benchsuite|fuzz|profiling)\//;
+const EXAMPLE_FOLDER = /(^|\/)(_?examples?|playgrounds?|demos?|template-[\w.-]+)\//;
+const AUXILIARY_ANYWHERE = /(^|\/)(templates?|benches|benchmarks?|benchsuite|fuzz|profiling)\//;
+
+/** Examples, playgrounds, demos and scaffolding templates (`template-react/`): code of kind `example`. */
+export function isExamplePath(path: string): boolean {
+  return EXAMPLE_FOLDER.test(path);
+}
 const AUXILIARY_AT_TOP =
   /^((packages|apps|crates|libs|modules)\/[^/]+\/)?(docs?|scripts?|tools|build|bench|ci|\.ci|\.github|integration|website|site)\//;
 
 export function isAuxiliaryPath(path: string): boolean {
-  return AUXILIARY_ANYWHERE.test(path) || AUXILIARY_AT_TOP.test(path);
+  return EXAMPLE_FOLDER.test(path) || AUXILIARY_ANYWHERE.test(path) || AUXILIARY_AT_TOP.test(path);
 }

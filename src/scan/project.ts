@@ -7,6 +7,7 @@ import { isOcppError } from '../shared/errors.js';
 import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { tomlEntries } from '../shared/toml.js';
+import { lockfilesOfTool, nodePackageManagerOf, PYTEST_FILE } from './file-kinds.js';
 import {
   type DeclaredEntrypoint,
   type DeclaredPackage,
@@ -55,6 +56,8 @@ export interface ProjectFacts {
   goModule?: string;
   /** Every package a manifest declares (workspaces, crates, Maven modules), the root first. */
   packages: DeclaredPackage[];
+  /** Where the Node package manager is told to write no lockfile (`.npmrc:2: package-lock=false`). */
+  lockfileOptOut?: string;
 }
 
 const SCRIPT_ALIASES: Record<CommandName, string[]> = {
@@ -81,6 +84,7 @@ export function detectProject(scan: ScanResult): ProjectFacts {
     packages,
   };
   readNode(read, present, facts);
+  readNpmrc(read, facts);
   readMakefile(read, facts);
   readPython(read, present, facts);
   readGo(read, facts);
@@ -129,12 +133,9 @@ function readNode(
   facts.moduleType = manifest.type === 'module' ? 'esm' : 'commonjs';
   const manager = packageManagerOf(manifest, present);
   facts.packageManager = manager;
-  const lockfile = { npm: 'package-lock.json', pnpm: 'pnpm-lock.yaml', yarn: 'yarn.lock', bun: 'bun.lock' }[
-    manager
-  ];
-  const install =
-    manager === 'npm' ? (present.has('package-lock.json') ? 'npm ci' : 'npm install') : `${manager} install`;
-  addCommand(facts, 'install', install, present.has(lockfile) ? lockfile : 'package.json');
+  const lockfile = lockfilesOfTool(manager).find((name) => present.has(name));
+  const install = manager === 'npm' ? (lockfile ? 'npm ci' : 'npm install') : `${manager} install`;
+  addCommand(facts, 'install', install, lockfile ?? 'package.json');
   const scripts = manifest.scripts ?? {};
   for (const name of COMMAND_NAMES) {
     const script = SCRIPT_ALIASES[name].find((alias) => typeof scripts[alias] === 'string');
@@ -146,10 +147,14 @@ function readNode(
 function packageManagerOf(manifest: PackageJson, present: Set<string>): 'npm' | 'pnpm' | 'yarn' | 'bun' {
   const declared = /^(npm|pnpm|yarn|bun)@/.exec(manifest.packageManager ?? '')?.[1];
   if (declared) return declared as 'npm' | 'pnpm' | 'yarn' | 'bun';
-  if (present.has('pnpm-lock.yaml')) return 'pnpm';
-  if (present.has('yarn.lock')) return 'yarn';
-  if (present.has('bun.lock') || present.has('bun.lockb')) return 'bun';
-  return 'npm';
+  return nodePackageManagerOf(present) ?? 'npm';
+}
+
+/** npm's `package-lock=false` and pnpm's `lockfile=false`: the project keeps no lockfile on purpose. */
+function readNpmrc(read: (path: string) => string | undefined, facts: ProjectFacts): void {
+  const lines = read('.npmrc')?.split('\n') ?? [];
+  const index = lines.findIndex((line) => /^\s*(package-lock|lockfile)\s*=\s*false\s*$/.test(line));
+  if (index >= 0) facts.lockfileOptOut = `.npmrc:${index + 1}: ${lines[index]!.trim()}`;
 }
 
 function runScript(manager: string, script: string): string {
@@ -204,8 +209,9 @@ function readPython(
   }
   const source =
     pyproject !== undefined ? 'pyproject.toml' : present.has('setup.py') ? 'setup.py' : 'requirements.txt';
-  if (present.has('uv.lock')) addCommand(facts, 'install', 'uv sync', 'uv.lock');
-  else if (present.has('poetry.lock') || /\[tool\.poetry\]/.test(text))
+  const uvLock = lockfilesOfTool('uv').find((name) => present.has(name));
+  if (uvLock) addCommand(facts, 'install', 'uv sync', uvLock);
+  else if (lockfilesOfTool('poetry').some((name) => present.has(name)) || /\[tool\.poetry\]/.test(text))
     addCommand(facts, 'install', 'poetry install', source);
   else if (present.has('requirements.txt') && pyproject === undefined)
     addCommand(facts, 'install', 'pip install -r requirements.txt', 'requirements.txt');
@@ -214,7 +220,7 @@ function readPython(
     /pytest/.test(text) ||
     present.has('pytest.ini') ||
     present.has('conftest.py') ||
-    [...present].some((path) => /(^|\/)test_[^/]*\.py$/.test(path));
+    [...present].some((path) => PYTEST_FILE.test(path));
   if (usesPytest)
     addCommand(
       facts,

@@ -262,6 +262,7 @@ function toStatCache(file: ScannedFile, stats: Stats): StatCacheEntry {
     language: file.language,
   };
   if (file.skipped) entry.skipped = file.skipped;
+  if (file.skipDetail) entry.skipDetail = file.skipDetail;
   if (file.invalidUtf8) entry.invalidUtf8 = true;
   return entry;
 }
@@ -275,6 +276,7 @@ function fromStatCache(path: string, entry: StatCacheEntry): ScannedFile {
     hash: entry.hash,
   };
   if (entry.skipped) file.skipped = entry.skipped;
+  if (entry.skipDetail) file.skipDetail = entry.skipDetail;
   if (entry.invalidUtf8) file.invalidUtf8 = true;
   return file;
 }

@@ -1,10 +1,15 @@
-/** What the scan knows about each file, before anything is parsed. */
+/** What the scan knows about each file, before anything is parsed (and the list of skip reasons). */
 
-/** `fixture`: inputs tests read (test data, snapshots of inputs), neither tests nor source. */
+/**
+ * `fixture`: inputs tests read (test data, snapshots of inputs), neither tests nor source.
+ * `example`: code that shows or exercises the product but is not it (examples, playgrounds, demos,
+ * scaffolding templates): indexed and searchable, never counted or ranked as the project's source.
+ */
 export type FileKind =
   | 'source'
   | 'test'
   | 'fixture'
+  | 'example'
   | 'config'
   | 'doc'
   | 'generated'
@@ -12,18 +17,29 @@ export type FileKind =
   | 'asset'
   | 'binary';
 
-/** Why a file is listed but not read or not indexed. */
-export type SkipReason =
-  | 'binary'
-  | 'too-large'
-  | 'minified'
-  | 'unreadable'
-  | 'symlink'
-  | 'symlink-loop'
-  | 'symlink-outside'
-  | 'not-a-file'
+/**
+ * Why a file is listed but not read or not indexed: the one list of skip reasons. A new reason
+ * (a secret, say) is one line here; project.json's schema and summary.md read this list.
+ */
+export const SKIP_REASONS = [
+  'binary',
+  'too-large',
+  'minified',
+  'unreadable',
+  'symlink',
+  'symlink-loop',
+  'symlink-outside',
+  'not-a-file',
   /** The agents file: our managed block lives in it; only its hand-written part is hashed, nothing is indexed. */
-  | 'managed-output';
+  'managed-output',
+] as const;
+
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** The reasons project.json and summary.md list (the agents file is ours, not a skipped input). */
+export const LISTED_SKIP_REASONS = SKIP_REASONS.filter(
+  (reason): reason is Exclude<SkipReason, 'managed-output'> => reason !== 'managed-output',
+);
 
 export interface ScannedFile {
   /** Posix path relative to the repository root. */
@@ -64,5 +80,7 @@ export interface StatCacheEntry {
   kind: FileKind;
   language: string;
   skipped?: SkipReason;
+  /** Kept so an update lists a skipped file exactly as the cold build did. */
+  skipDetail?: string;
   invalidUtf8?: true;
 }

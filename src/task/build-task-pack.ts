@@ -5,6 +5,7 @@
  * and task give the same pack.
  */
 import { parseTask } from '../retrieve/query.js';
+import { isManifest } from '../scan/file-kinds.js';
 import { baseName, directoryOf } from '../shared/path.js';
 import { editBoundaryOf } from './edit-boundary.js';
 import { taskIdOf } from './task-id.js';
@@ -17,19 +18,9 @@ export interface TaskPackOptions {
 
 const ENTRYPOINTS_LISTED = 5;
 const CONFIG_FILES_LISTED = 10;
-const MANIFESTS = new Set([
-  'package.json',
-  'tsconfig.json',
-  'jsconfig.json',
-  'pyproject.toml',
-  'setup.cfg',
-  'setup.py',
-  'go.mod',
-  'Cargo.toml',
-  'pom.xml',
-  'build.gradle',
-  'build.gradle.kts',
-]);
+/** Beside the dependency manifests (scan/file-kinds): the compiler configs a task's files are built with. */
+const COMPILER_CONFIGS = new Set(['tsconfig.json', 'jsconfig.json']);
+const isProjectFile = (path: string) => isManifest(path) || COMPILER_CONFIGS.has(baseName(path));
 const TEST_CONFIG =
   /^(vitest|jest|playwright|karma|ava|cypress)\.config\.[a-z]+$|^\.mocharc(\.[a-z]+)?$|^(pytest|tox)\.ini$/;
 
@@ -87,17 +78,22 @@ export function explicitFilesOf(
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** A dependency manifest in `directory`, else a compiler config there. */
+function nearestProjectFile(directory: string, paths: readonly string[]): string | undefined {
+  const here = paths.filter((path) => directoryOf(path) === directory && isProjectFile(path));
+  return here.find((path) => isManifest(path)) ?? here[0];
+}
+
 /** Manifests and test configs at the root, and the nearest manifest above each chosen file. */
 export function relatedConfigFiles(chosen: readonly string[], repo: TaskRepository): string[] {
-  const present = new Set(repo.paths);
   const related = new Set<string>();
   for (const path of repo.paths) {
     if (path.includes('/')) continue;
-    if (MANIFESTS.has(path) || TEST_CONFIG.test(path)) related.add(path);
+    if (isProjectFile(path) || TEST_CONFIG.test(path)) related.add(path);
   }
   for (const file of chosen) {
     for (let directory = directoryOf(file); directory !== ''; directory = directoryOf(directory)) {
-      const manifest = [...MANIFESTS].map((name) => `${directory}/${name}`).find((path) => present.has(path));
+      const manifest = nearestProjectFile(directory, repo.paths);
       if (manifest) {
         related.add(manifest);
         break;

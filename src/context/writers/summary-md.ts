@@ -4,7 +4,7 @@ import type { IndexStats } from '../../index/types.js';
 import { inTableCell, markdownCode, markdownLines, markdownText } from '../../shared/markdown.js';
 import type { ProjectJson } from '../project-schema.js';
 import type { ReadinessReport } from '../readiness.js';
-import type { TokenSavings } from '../savings.js';
+import { savingsComparison, type TokenSavings } from '../savings.js';
 import type { RepositorySummary } from '../summary.js';
 import { cell, centralHeading, code, whereToLook } from './agents-md.js';
 
@@ -23,7 +23,7 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   if (summary.description) out.push(markdownText(summary.description), '');
   out.push('## At a glance');
   out.push(
-    `- ${summary.counts.files} files listed: ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test), ${summary.counts.skipped} skipped, ${summary.counts.notIndexed} not indexed (assets and lockfiles).`,
+    `- ${summary.counts.files} files listed: ${summary.counts.indexed} indexed (${summary.counts.source} source, ${summary.counts.test} test${summary.counts.example ? `, ${summary.counts.example} example` : ''}${summary.counts.fixture ? `, ${summary.counts.fixture} fixture` : ''}), ${summary.counts.skipped} skipped, ${summary.counts.notIndexed} not indexed (assets and lockfiles).`,
   );
   out.push(
     `- ${graph.stats.internalEdges} internal imports, ${graph.stats.externals} external packages, ${graph.stats.unresolved} unresolved imports${reasons(graph.stats.unresolvedByReason)}.`,
@@ -33,7 +33,7 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   );
   out.push(`- Readiness for agents: ${readiness.score}/100 (${readiness.grade}).`);
   out.push(
-    `- Reading all indexed text costs ~${savings.repository.tokens.toLocaleString('en-US')} tokens (${savings.tokenizer}, ${savings.method}); AGENTS.md plus a typical pack costs ~${savings.withContext.toLocaleString('en-US')} (${savings.ratio}× less).`,
+    `- Reading all indexed text costs ~${savings.repository.tokens.toLocaleString('en-US')} tokens (${savings.tokenizer}, ${savings.method}); AGENTS.md plus a typical pack costs ~${savings.withContext.toLocaleString('en-US')} (${savingsComparison({ repositoryTokens: savings.repository.tokens, ratio: savings.ratio })}).`,
   );
   out.push('');
   if (summary.languages.length > 0) {

@@ -1,11 +1,11 @@
 /**
- * Manifest and lockfile move together (npm, pnpm, yarn, bun, poetry, uv, pdm, pipenv, go.sum,
- * Cargo.lock). A manifest's dependencies changed but its lockfile did not: required. A lockfile
+ * Manifest and lockfile move together (every lockfile scan/file-kinds knows for package.json,
+ * pyproject.toml, Pipfile, go.mod and Cargo.toml). A manifest's dependencies changed but its lockfile did not: required. A lockfile
  * changed while none of the manifests it locks did: forbidden — the package manager writes a
  * lockfile, an agent "fixing" it by hand leaves installs that match nothing. Only the dependency
  * parts of a manifest are compared, so a new script in package.json needs no lockfile change.
  */
-import { ECOSYSTEM_FILES, type EcosystemFiles } from '../../scan/file-kinds.js';
+import { lockfilesOfManifest } from '../../scan/file-kinds.js';
 import { stableStringify } from '../../shared/json.js';
 import { directoryOf } from '../../shared/path.js';
 import { touchesOf } from '../types.js';
@@ -19,20 +19,15 @@ interface Ecosystem {
   dependencies(text: string): string;
 }
 
-/** The lockfiles of an ecosystem, from the one list of them (scan/file-kinds), narrowed to those of one manifest. */
-function lockfilesOf(
-  ecosystem: EcosystemFiles['ecosystem'],
-  only?: readonly string[],
-): Record<string, string> {
-  const all = ECOSYSTEM_FILES.find((entry) => entry.ecosystem === ecosystem)?.lockfiles ?? {};
-  return Object.fromEntries(Object.entries(all).filter(([name]) => !only || only.includes(name)));
-}
-
 const ECOSYSTEMS: Ecosystem[] = [
-  { manifest: /(^|\/)package\.json$/, lockfiles: lockfilesOf('node'), dependencies: packageJsonDependencies },
+  {
+    manifest: /(^|\/)package\.json$/,
+    lockfiles: lockfilesOfManifest('package.json'),
+    dependencies: packageJsonDependencies,
+  },
   {
     manifest: /(^|\/)pyproject\.toml$/,
-    lockfiles: lockfilesOf('python', ['poetry.lock', 'uv.lock', 'pdm.lock']),
+    lockfiles: lockfilesOfManifest('pyproject.toml'),
     dependencies: (text) =>
       tomlSections(
         text,
@@ -41,13 +36,13 @@ const ECOSYSTEMS: Ecosystem[] = [
   },
   {
     manifest: /(^|\/)Pipfile$/,
-    lockfiles: lockfilesOf('python', ['Pipfile.lock']),
+    lockfiles: lockfilesOfManifest('Pipfile'),
     dependencies: (text) => tomlSections(text, /^(packages|dev-packages|requires)$/),
   },
-  { manifest: /(^|\/)go\.mod$/, lockfiles: lockfilesOf('go'), dependencies: goDependencies },
+  { manifest: /(^|\/)go\.mod$/, lockfiles: lockfilesOfManifest('go.mod'), dependencies: goDependencies },
   {
     manifest: /(^|\/)Cargo\.toml$/,
-    lockfiles: lockfilesOf('rust'),
+    lockfiles: lockfilesOfManifest('Cargo.toml'),
     dependencies: (text) =>
       tomlSections(
         text,

@@ -4,6 +4,7 @@
  * else unittest when test modules exist. `testpaths` and `python_files` narrow what pytest runs.
  */
 import { parse } from 'smol-toml';
+import { PYTEST_CONFTEST } from '../../../scan/file-kinds.js';
 import type { TestRunnerEntry } from '../../schema.js';
 import type { InferenceInput } from '../input.js';
 import { commandOf, hasFile, runnerEntry, stringList } from './shared.js';
@@ -20,7 +21,7 @@ export function pythonRunners(input: InferenceInput): TestRunnerEntry[] {
   const declared =
     options !== undefined ||
     /pytest/.test(testCommand ?? '') ||
-    hasFile(input, /(^|\/)conftest\.py$/) ||
+    hasFile(input, PYTEST_CONFTEST) ||
     /\bpytest\b/.test(input.readFile('pyproject.toml') ?? '') ||
     /\bpytest\b/.test(requirementsText(input));
   if (declared) {
