@@ -30,6 +30,11 @@ export interface GateBenchmarkResult {
   cases: GateCase[];
   /** Kinds with no target in this repository. */
   notApplicable: string[];
+  /**
+   * Recent commits left out of the must-pass sample because they edit a protected path (CI
+   * config, secrets): the safety contract says only a person makes those, so verify blocks them.
+   */
+  personOnlyCommits: number;
   perKind: Record<string, { cases: number; falsePass: number; falseBlock: number }>;
 }
 
@@ -65,9 +70,10 @@ export async function benchmarkGate(
     options.bus?.log('info', `gate: ${mutation.kind} ${mutation.subject}`);
     cases.push(await judge(root, 'HEAD', mutation.kind, mutation.subject, 'fail', mutation.apply));
   }
-  const commits = (await recentCommits(root, 200))
-    .filter((commit) => commit.changes.length <= 15)
-    .slice(0, options.commits ?? 20);
+  const isProtected = globMatcher(facts.protected);
+  const recent = (await recentCommits(root, 200)).filter((commit) => commit.changes.length <= 15);
+  const personOnly = recent.filter((commit) => commit.changes.some(([, path]) => isProtected(path)));
+  const commits = recent.filter((commit) => !personOnly.includes(commit)).slice(0, options.commits ?? 20);
   for (const commit of commits)
     cases.push(
       await judge(
@@ -87,7 +93,13 @@ export async function benchmarkGate(
     if (entry.expected === 'fail' && entry.verdict === 'pass') tally.falsePass++;
     if (entry.expected === 'pass' && entry.verdict === 'fail') tally.falseBlock++;
   }
-  return { repository: root, cases, notApplicable: kinds.filter((kind) => !perKind[kind]), perKind };
+  return {
+    repository: root,
+    cases,
+    notApplicable: kinds.filter((kind) => !perKind[kind]),
+    personOnlyCommits: personOnly.length,
+    perKind,
+  };
 }
 
 async function judge(
@@ -250,6 +262,10 @@ export function formatGateBenchmark(result: GateBenchmarkResult): string {
     );
   if (result.notApplicable.length > 0)
     lines.push(`  not applicable here: ${result.notApplicable.join(', ')}`);
+  if (result.personOnlyCommits > 0)
+    lines.push(
+      `  left out of the real commits: ${result.personOnlyCommits} of the last 200 edit a protected path (a person's change, which verify blocks)`,
+    );
   for (const entry of result.cases.filter((item) => item.expected !== item.verdict))
     lines.push(
       `  wrong: ${entry.kind} ${entry.subject}: ${entry.verdict}${entry.blocking[0] ? ` (${entry.blocking[0]})` : ''}`,

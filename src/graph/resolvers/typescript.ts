@@ -19,9 +19,9 @@ export const typescriptResolver: ModuleResolver = {
       tsconfig: 'auto',
       extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node'],
       extensionAlias: {
-        '.js': ['.ts', '.tsx', '.js', '.jsx'],
-        '.mjs': ['.mts', '.mjs'],
-        '.cjs': ['.cts', '.cjs'],
+        '.js': ['.ts', '.tsx', '.js', '.jsx', '.d.ts'],
+        '.mjs': ['.mts', '.mjs', '.d.mts'],
+        '.cjs': ['.cts', '.cjs', '.d.cts'],
         '.jsx': ['.tsx', '.jsx'],
       },
       conditionNames: ['source', 'development', 'import', 'module', 'require', 'node', 'default'],
@@ -89,10 +89,11 @@ function resolveSpecifier(
 }
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+/** A `.js` specifier names a source, else its build output, else (a types-only module) its declaration file. */
 const EXTENSION_ALIAS: Record<string, string[]> = {
-  '.js': ['.ts', '.tsx', '.js', '.jsx'],
-  '.mjs': ['.mts', '.mjs'],
-  '.cjs': ['.cts', '.cjs'],
+  '.js': ['.ts', '.tsx', '.js', '.jsx', '.d.ts'],
+  '.mjs': ['.mts', '.mjs', '.d.mts'],
+  '.cjs': ['.cts', '.cjs', '.d.cts'],
   '.jsx': ['.tsx', '.jsx'],
 };
 
