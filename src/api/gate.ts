@@ -5,9 +5,9 @@
  * check. The base text of each modified or deleted script is read here and parsed like any file.
  */
 import { parseConfigText } from '../config/parse.js';
-import { checkDeletedTests } from '../guards/tests-kept/deleted-tests.js';
 import { checkHallucinations } from '../guards/hallucination/guard.js';
 import { readRepositoryFile } from '../guards/hallucination/read.js';
+import { checkDeletedTests } from '../guards/tests-kept/deleted-tests.js';
 import type { GuardReport } from '../guards/types.js';
 import { extractFacts } from '../index/extract.js';
 import { adapterFor, initAdapters } from '../index/languages/registry.js';

@@ -31,7 +31,12 @@ export function checkDeletedTests(input: DeletedTestsInput): GuardReport {
     .filter((file) => file.status !== 'deleted' && !tests.has(file.path))
     .map((file) => file.path);
   const added = input.changed.filter((file) => file.status === 'added' || file.status === 'renamed');
-  const addedTests = [...assignTestFiles(input.tests.runners, added.map((file) => file.path)).keys()];
+  const addedTests = [
+    ...assignTestFiles(
+      input.tests.runners,
+      added.map((file) => file.path),
+    ).keys(),
+  ];
   for (const test of [...tests.keys()].sort()) {
     const covered = coveredBy(test, input, edited);
     for (const source of covered) {
@@ -46,7 +51,8 @@ export function checkDeletedTests(input: DeletedTestsInput): GuardReport {
 function coveredBy(test: string, input: DeletedTestsInput, edited: readonly string[]): string[] {
   const imported = new Set(baseImports(test, input));
   return edited.filter(
-    (source) => imported.has(source) || conventionTestsFor(input.tests.conventions, source, [test]).length > 0,
+    (source) =>
+      imported.has(source) || conventionTestsFor(input.tests.conventions, source, [test]).length > 0,
   );
 }
 
