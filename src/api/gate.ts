@@ -30,6 +30,9 @@ export async function guardChange(analysis: ChangeAnalysis, trace?: Trace): Prom
     allFiles: new Set(tree.files.map((file) => file.path)),
     changedFiles: live,
     importers,
+    removedFiles: impact.changed.flatMap((file) =>
+      file.status === 'deleted' ? [file.path] : file.previousPath ? [file.previousPath] : [],
+    ),
     before,
     ...(trace ? { trace } : {}),
     validateOwnConfig,

@@ -4,6 +4,7 @@
  */
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as api from '../api/index.js';
+import { assignTestFiles, type TestContract } from '../contracts/index.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
@@ -35,6 +36,8 @@ export interface GateBenchmarkResult {
    * config, secrets): the safety contract says only a person makes those, so verify blocks them.
    */
   personOnlyCommits: number;
+  /** Real commits the clone could not check out (missing blobs), left out. */
+  unreadableCommits: number;
   perKind: Record<string, { cases: number; falsePass: number; falseBlock: number }>;
 }
 
@@ -43,6 +46,8 @@ interface TreeFacts {
   files: Array<{ path: string; kind: string; exports?: Array<{ name: string; line: number }> }>;
   generated: string[];
   protected: string[];
+  /** Test files a runner of the test contract runs (not conftest.py or helpers). */
+  runnableTests: Set<string>;
 }
 
 type Mutation = { kind: string; subject: string; apply(dir: string): Promise<void> };
@@ -74,17 +79,19 @@ export async function benchmarkGate(
   const recent = (await recentCommits(root, 200)).filter((commit) => commit.changes.length <= 15);
   const personOnly = recent.filter((commit) => commit.changes.some(([, path]) => isProtected(path)));
   const commits = recent.filter((commit) => !personOnly.includes(commit)).slice(0, options.commits ?? 20);
-  for (const commit of commits)
-    cases.push(
-      await judge(
-        root,
-        commit.parent,
-        'real-commit',
-        `${commit.sha.slice(0, 10)} ${commit.subject}`,
-        'pass',
-        (dir) => applyCommit(dir, commit.sha, commit.changes),
-      ),
-    );
+  let unreadable = 0;
+  for (const commit of commits) {
+    const subject = `${commit.sha.slice(0, 10)} ${commit.subject}`;
+    const judged = await judge(root, commit.parent, 'real-commit', subject, 'pass', (dir) =>
+      applyCommit(dir, commit.sha, commit.changes),
+    ).catch((error: unknown) => {
+      // A commit the clone cannot check out (a blob it lacks) says nothing about the gate.
+      options.bus?.log('warn', `gate: ${subject}: ${(error as Error).message}`);
+      return undefined;
+    });
+    if (judged) cases.push(judged);
+    else unreadable++;
+  }
   const perKind: GateBenchmarkResult['perKind'] = {};
   for (const entry of cases) {
     perKind[entry.kind] ??= { cases: 0, falsePass: 0, falseBlock: 0 };
@@ -98,6 +105,7 @@ export async function benchmarkGate(
     cases,
     notApplicable: kinds.filter((kind) => !perKind[kind]),
     personOnlyCommits: personOnly.length,
+    unreadableCommits: unreadable,
     perKind,
   };
 }
@@ -133,7 +141,14 @@ async function treeFacts(dir: string): Promise<TreeFacts> {
     generated?: Array<{ paths: string[] }>;
     protected?: Array<{ paths: string[] }>;
   };
+  const tests = read('contracts/test.contract.json') as TestContract;
   return {
+    runnableTests: new Set(
+      assignTestFiles(
+        tests.runners,
+        index.files.map((file) => file.path),
+      ).keys(),
+    ),
     edges: graph.edges,
     files: index.files,
     generated: (safety.generated ?? []).flatMap((entry) => entry.paths),
@@ -166,8 +181,12 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
               : "\nconst fancyUndeclaredZz = require('fancy-undeclared-pkg-zz');\nmodule.exports.usesFancyZz = fancyUndeclaredZz;\n",
         ),
     });
+  // A package's own entry (`__init__.py`, `index.js`) is found through its folder after a rename.
   const moved = internal.find(
-    (edge) => kinds.get(edge.from) === 'source' && (JS.test(edge.to) || edge.to.endsWith('.py')),
+    (edge) =>
+      kinds.get(edge.from) === 'source' &&
+      (JS.test(edge.to) || edge.to.endsWith('.py')) &&
+      !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(edge.to),
   );
   if (moved)
     mutations.push({
@@ -230,7 +249,7 @@ function pathMutations(facts: TreeFacts, sources: string[], kinds: Map<string, s
     all.find((path) => protectedPath(path)),
   );
   const covering = facts.edges.find(
-    (edge) => !edge.external && kinds.get(edge.from) === 'test' && sources.includes(edge.to),
+    (edge) => !edge.external && facts.runnableTests.has(edge.from) && sources.includes(edge.to),
   );
   if (covering)
     mutations.push({

@@ -189,6 +189,41 @@ describe('the gate on broken changes', () => {
     expect(report.blocking).toEqual([]);
   });
 
+  it('an import declared in package.json imports (to a .d.ts) or into the build output is not a missing module', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({
+        name: 'tool',
+        version: '1.0.0',
+        type: 'module',
+        imports: { '#types/*': './types/*.d.ts' },
+      }),
+      'types/payload.d.ts': 'export interface Payload { kind: string }\n',
+      'src/client.ts':
+        "import type { Payload } from '#types/payload';\nexport const kind = (p: Payload) => p.kind;\n",
+      'bin/tool.js': "import '../dist/cli.js';\n",
+    });
+    writeTree(root, {
+      'src/client.ts':
+        "import type { Payload } from '#types/payload';\nexport const kind = (p: Payload) => p.kind.trim();\n",
+      'bin/tool.js': "import '../dist/cli.js';\nexport {};\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+  });
+
+  it('a Python module moved while an importer still names it never passes', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "shop"\nversion = "1.0"\ndependencies = []\n',
+      'shop/__init__.py': '',
+      'shop/cli.py': 'def main():\n    return 1\n',
+      'shop/commands/__init__.py': '',
+      'shop/commands/run.py': 'from shop.cli import main\n\nmain()\n',
+    });
+    git(root, 'mv', 'shop/cli.py', 'shop/entry.py');
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking.join('\n')).toContain('shop/commands/run.py');
+  });
+
   it('a correct change passes', async () => {
     const root = commander();
     writeTree(root, {

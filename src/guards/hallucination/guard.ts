@@ -13,7 +13,7 @@ import { readMakeTargets, readScripts } from './commands.js';
 import { checkConfigKeys } from './config-keys.js';
 import { DEPENDENCY_MANIFEST, readDeclaredDependencies } from './dependencies.js';
 import { checkImportedNames } from './exported-names.js';
-import { checkMissingModules, checkUndeclaredPackages } from './imports.js';
+import { checkImportsOfRemoved, checkMissingModules, checkUndeclaredPackages } from './imports.js';
 import type { CheckSink, HallucinationInput } from './input.js';
 import { checkRemovedExportUses, removedExportsOf } from './removed-exports.js';
 
@@ -45,6 +45,7 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
     checkImportedNames(path, input, byPath, sink);
     checkRemovedExportUses(path, input, byPath, removed, sink);
   }
+  checkImportsOfRemoved(input, sink);
   const scripts = readScripts(input.root);
   const targets = readMakeTargets(input.root);
   if (input.messages) checkMessages(input.messages, input, scripts, targets, sink);
