@@ -128,7 +128,7 @@ export async function verify(directory = '.', options: VerifyCallOptions = {}): 
     validation,
     contractFiles: analysis.contractFiles,
     commands: contracts.commands,
-    guards: [guardChange(analysis)],
+    guards: await guardChange(analysis),
   });
   const written = await renderTaskVerify(
     tree.root,

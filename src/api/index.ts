@@ -74,7 +74,7 @@ export type {
   ReflectionDecision,
   ReflectionResult,
 } from '../reflect/index.js';
-export { planActualDiff } from '../reflect/index.js';
+export { expectedArtifacts, planActualDiff } from '../reflect/index.js';
 export type { ChunkMatch } from '../retrieve/search.js';
 export type { RetrievalSignal, SignalScores } from '../retrieve/types.js';
 export { isOcppError, OcppError } from '../shared/errors.js';

@@ -175,7 +175,7 @@ async function changeSignals(
   const evidence = evidenceVerdicts(requirements, trace, policy, treeHash);
   const changedFiles = analysis.impact.changed.map((file) => file.path);
   const present = new Set(tree.files.map((file) => file.path));
-  const hallucinations = guardChange(analysis, trace);
+  const guards = await guardChange(analysis, trace);
   const regressions = await regressionFromAnalysis(analysis, {
     ...(trace ? { trace } : {}),
     evidencePolicy: policy,
@@ -186,7 +186,7 @@ async function changeSignals(
     selection,
     contractFindings: validation.findings,
     evidence,
-    guardFindings: [...hallucinations.findings, ...regressions.findings],
+    guardFindings: [...guards.flatMap((report) => report.findings), ...regressions.findings],
     treeHash,
     diffHash: hashValue(
       analysis.impact.changed.map((file) => [file.path, file.status, file.additions, file.deletions]),

@@ -49,7 +49,7 @@ export async function policy(directory = '.', options: PolicyCallOptions = {}): 
   return evaluatePolicy({
     impact: analysis.impact,
     contractFindings: validation.findings,
-    guardFindings: guardChange(analysis, trace).findings,
+    guardFindings: (await guardChange(analysis, trace)).flatMap((report) => report.findings),
     freshness: {
       verdict: freshness.verdict,
       ...(freshness.command ? { command: freshness.command } : {}),

@@ -4,6 +4,7 @@
  */
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as api from '../api/index.js';
+import { assignTestFiles, type TestContract } from '../contracts/index.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
@@ -30,6 +31,13 @@ export interface GateBenchmarkResult {
   cases: GateCase[];
   /** Kinds with no target in this repository. */
   notApplicable: string[];
+  /**
+   * Recent commits left out of the must-pass sample because they edit a protected path (CI
+   * config, secrets): the safety contract says only a person makes those, so verify blocks them.
+   */
+  personOnlyCommits: number;
+  /** Real commits the clone could not check out (missing blobs), left out. */
+  unreadableCommits: number;
   perKind: Record<string, { cases: number; falsePass: number; falseBlock: number }>;
 }
 
@@ -38,6 +46,8 @@ interface TreeFacts {
   files: Array<{ path: string; kind: string; exports?: Array<{ name: string; line: number }> }>;
   generated: string[];
   protected: string[];
+  /** Test files a runner of the test contract runs (not conftest.py or helpers). */
+  runnableTests: Set<string>;
 }
 
 type Mutation = { kind: string; subject: string; apply(dir: string): Promise<void> };
@@ -65,20 +75,23 @@ export async function benchmarkGate(
     options.bus?.log('info', `gate: ${mutation.kind} ${mutation.subject}`);
     cases.push(await judge(root, 'HEAD', mutation.kind, mutation.subject, 'fail', mutation.apply));
   }
-  const commits = (await recentCommits(root, 200))
-    .filter((commit) => commit.changes.length <= 15)
-    .slice(0, options.commits ?? 20);
-  for (const commit of commits)
-    cases.push(
-      await judge(
-        root,
-        commit.parent,
-        'real-commit',
-        `${commit.sha.slice(0, 10)} ${commit.subject}`,
-        'pass',
-        (dir) => applyCommit(dir, commit.sha, commit.changes),
-      ),
-    );
+  const isProtected = globMatcher(facts.protected);
+  const recent = (await recentCommits(root, 200)).filter((commit) => commit.changes.length <= 15);
+  const personOnly = recent.filter((commit) => commit.changes.some(([, path]) => isProtected(path)));
+  const commits = recent.filter((commit) => !personOnly.includes(commit)).slice(0, options.commits ?? 20);
+  let unreadable = 0;
+  for (const commit of commits) {
+    const subject = `${commit.sha.slice(0, 10)} ${commit.subject}`;
+    const judged = await judge(root, commit.parent, 'real-commit', subject, 'pass', (dir) =>
+      applyCommit(dir, commit.sha, commit.changes),
+    ).catch((error: unknown) => {
+      // A commit the clone cannot check out (a blob it lacks) says nothing about the gate.
+      options.bus?.log('warn', `gate: ${subject}: ${(error as Error).message}`);
+      return undefined;
+    });
+    if (judged) cases.push(judged);
+    else unreadable++;
+  }
   const perKind: GateBenchmarkResult['perKind'] = {};
   for (const entry of cases) {
     perKind[entry.kind] ??= { cases: 0, falsePass: 0, falseBlock: 0 };
@@ -87,7 +100,14 @@ export async function benchmarkGate(
     if (entry.expected === 'fail' && entry.verdict === 'pass') tally.falsePass++;
     if (entry.expected === 'pass' && entry.verdict === 'fail') tally.falseBlock++;
   }
-  return { repository: root, cases, notApplicable: kinds.filter((kind) => !perKind[kind]), perKind };
+  return {
+    repository: root,
+    cases,
+    notApplicable: kinds.filter((kind) => !perKind[kind]),
+    personOnlyCommits: personOnly.length,
+    unreadableCommits: unreadable,
+    perKind,
+  };
 }
 
 async function judge(
@@ -121,7 +141,14 @@ async function treeFacts(dir: string): Promise<TreeFacts> {
     generated?: Array<{ paths: string[] }>;
     protected?: Array<{ paths: string[] }>;
   };
+  const tests = read('contracts/test.contract.json') as TestContract;
   return {
+    runnableTests: new Set(
+      assignTestFiles(
+        tests.runners,
+        index.files.map((file) => file.path),
+      ).keys(),
+    ),
     edges: graph.edges,
     files: index.files,
     generated: (safety.generated ?? []).flatMap((entry) => entry.paths),
@@ -154,8 +181,12 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
               : "\nconst fancyUndeclaredZz = require('fancy-undeclared-pkg-zz');\nmodule.exports.usesFancyZz = fancyUndeclaredZz;\n",
         ),
     });
+  // A package's own entry (`__init__.py`, `index.js`) is found through its folder after a rename.
   const moved = internal.find(
-    (edge) => kinds.get(edge.from) === 'source' && (JS.test(edge.to) || edge.to.endsWith('.py')),
+    (edge) =>
+      kinds.get(edge.from) === 'source' &&
+      (JS.test(edge.to) || edge.to.endsWith('.py')) &&
+      !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(edge.to),
   );
   if (moved)
     mutations.push({
@@ -214,7 +245,7 @@ function pathMutations(facts: TreeFacts, sources: string[], kinds: Map<string, s
     all.find((path) => protectedPath(path)),
   );
   const covering = facts.edges.find(
-    (edge) => !edge.external && kinds.get(edge.from) === 'test' && sources.includes(edge.to),
+    (edge) => !edge.external && facts.runnableTests.has(edge.from) && sources.includes(edge.to),
   );
   if (covering)
     mutations.push({
@@ -246,6 +277,10 @@ export function formatGateBenchmark(result: GateBenchmarkResult): string {
     );
   if (result.notApplicable.length > 0)
     lines.push(`  not applicable here: ${result.notApplicable.join(', ')}`);
+  if (result.personOnlyCommits > 0)
+    lines.push(
+      `  left out of the real commits: ${result.personOnlyCommits} of the last 200 edit a protected path (a person's change, which verify blocks)`,
+    );
   for (const entry of result.cases.filter((item) => item.expected !== item.verdict))
     lines.push(
       `  wrong: ${entry.kind} ${entry.subject}: ${entry.verdict}${entry.blocking[0] ? ` (${entry.blocking[0]})` : ''}`,

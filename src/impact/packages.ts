@@ -4,8 +4,9 @@
  * integration tests of crates that build on a changed one (ripgrep's root tests/ run the binary
  * built from every crate below it).
  */
-import { parse } from 'smol-toml';
+
 import { directoryOf, joinPath } from '../shared/path.js';
+import { parseToml as parseTomlText } from '../shared/toml.js';
 
 export interface Crate {
   /** Folder of its Cargo.toml ('' at the root). */
@@ -65,13 +66,8 @@ export function dependentCrates(crates: readonly Crate[], crate: Crate): Crate[]
 }
 
 function parseToml(text: string | undefined): Table | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return parse(text) as Table;
-  } catch {
-    // A Cargo.toml that does not parse names no crate; cargo itself reports it.
-    return undefined;
-  }
+  // A Cargo.toml that does not parse names no crate; cargo itself reports it.
+  return text === undefined ? undefined : (parseTomlText(text) as Table | undefined);
 }
 
 function workspaceDependencyPaths(root: Table): Map<string, string> {

@@ -15,6 +15,7 @@ import {
 import type { GuardFinding } from '../guards/types.js';
 import type { ChangeImpactReport } from '../impact/report.js';
 import type { TestSelection } from '../impact/select.js';
+import { type PlanActualDiff, planActualDiff } from '../shared/plan-actual-diff.js';
 import type { EvidenceVerdict } from '../trace/evidence.js';
 import type { Trace } from '../trace/types.js';
 
@@ -97,14 +98,6 @@ export interface LoopInput {
   quotedTask: string;
 }
 
-export interface PlanActualDiff {
-  expectedNotProduced: string[];
-  producedNotExpected: string[];
-  overlap: string[];
-  /** |overlap| / |expected| (any candidate changed: 1); 0 when nothing was expected. */
-  completionRatio: number;
-}
-
 export interface LoopControllerReport {
   schemaVersion: 1;
   phase: LoopPhase;
@@ -126,7 +119,9 @@ export interface LoopControllerReport {
 export function buildLoopControllerReport(input: LoopInput): LoopControllerReport {
   const findings = collectFindings(input);
   const planDiff =
-    input.run && input.phase !== 'preflight' ? planActualDiff(input.run, input.changedFiles) : undefined;
+    input.run && input.phase !== 'preflight'
+      ? planActualDiff(input.run.expected, input.changedFiles, input.run.expectedMode)
+      : undefined;
   const decisions = sortDecisions(
     [
       rebuildContext(input, findings),
@@ -171,24 +166,6 @@ function collectFindings(input: LoopInput): GuardFinding[] {
     ...(input.impact ? impactGuard(input.impact, input.selection?.regression.tests.length ?? 0) : []),
     ...input.guardFindings,
   ];
-}
-
-export function planActualDiff(run: TaskRunFacts, changed: readonly string[]): PlanActualDiff {
-  const expected = new Set(run.expected);
-  const produced = new Set(changed);
-  const overlap = [...expected].filter((path) => produced.has(path)).sort();
-  const ratio =
-    expected.size === 0
-      ? 0
-      : run.expectedMode === 'any'
-        ? Math.min(1, overlap.length)
-        : overlap.length / expected.size;
-  return {
-    expectedNotProduced: [...expected].filter((path) => !produced.has(path)).sort(),
-    producedNotExpected: [...produced].filter((path) => !expected.has(path)).sort(),
-    overlap,
-    completionRatio: round(ratio),
-  };
 }
 
 /** A guard says the change itself is broken (an undeclared package, a missing module or export): repair it. */
@@ -290,20 +267,20 @@ function replan(
       finding.requiredAction === 'replan',
   );
   const signals = [...stalePack.map((finding) => finding.id), ...hallucinated.map((finding) => finding.id)];
-  const codeChanged = diff !== undefined && diff.producedNotExpected.length + diff.overlap.length > 0;
+  const codeChanged = diff !== undefined && diff.produced_not_expected.length + diff.overlap.length > 0;
   const missedThePlan =
     diff !== undefined && codeChanged && diff.overlap.length === 0 && input.run.expected.length > 0;
   const files = (paths: string[]) => paths.slice(0, 3).join(', ');
   if (missedThePlan)
     signals.push(
-      `plan-vs-actual: 0 of ${input.run.expected.length} expected file(s) changed; ${diff!.producedNotExpected.length} unexpected`,
+      `plan-vs-actual: 0 of ${input.run.expected.length} expected file(s) changed; ${diff!.produced_not_expected.length} unexpected`,
     );
   if (signals.length === 0) return undefined;
   const reason =
     hallucinated.length > 0
       ? `The plan relies on things the repository does not have (${sentence(hallucinated[0]!.message)}) Re-plan with the real facts.`
       : missedThePlan
-        ? `The diff and the plan disagree: none of the expected files (${files(input.run.expected)}) changed, but ${files(diff!.producedNotExpected)} did.`
+        ? `The diff and the plan disagree: none of the expected files (${files(input.run.expected)}) changed, but ${files(diff!.produced_not_expected)} did.`
         : 'The task pack names files that moved or vanished: re-plan it.';
   return decision('replan', {
     confidence: hallucinated.length > 0 ? 0.75 : missedThePlan ? 0.6 : 0.8,
@@ -443,8 +420,4 @@ function sentence(text: string): string {
     ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
     : trimmed;
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

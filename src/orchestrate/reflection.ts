@@ -5,7 +5,6 @@
  */
 import type { ResolvedConfig } from '../config/schema.js';
 import { createProvider } from '../llm/registry.js';
-import type { PlanActualDiff } from '../loop/controller.js';
 import { decisionTask } from '../reflect/decision-task.js';
 import { readRunLog } from '../reflect/log.js';
 import { type ReflectionResult, reflect } from '../reflect/node.js';
@@ -14,6 +13,7 @@ import type { FileSummary, Plan } from '../reflect/types.js';
 import { resolveCaps } from '../reflect/workloads.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
+import type { PlanActualDiff } from '../shared/plan-actual-diff.js';
 
 export interface ReflectionInput {
   home: string;
@@ -60,7 +60,7 @@ export async function reflectOnIteration(input: ReflectionInput): Promise<Reflec
 
 function planOf(input: ReflectionInput): Plan {
   const expected = input.planDiff
-    ? [...input.planDiff.expectedNotProduced, ...input.planDiff.overlap].sort()
+    ? [...input.planDiff.expected_not_produced, ...input.planDiff.overlap].sort()
     : [...input.changedFiles];
   return {
     goal: input.task,

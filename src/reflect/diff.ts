@@ -1,28 +1,12 @@
-/** `planActualDiff`: what the plan expected against what exists — the evidence every decision uses. */
-import type { FileSummary, Plan, PlanActualDiff } from './types.js';
+/** Artifact names as the reflector compares them; the plan-vs-actual diff itself is `shared/plan-actual-diff.ts`. */
+import { artifactKey } from '../shared/plan-actual-diff.js';
+import type { FileSummary, Plan } from './types.js';
 
-/** Artifact names compare as posix paths without a leading `./`. */
-export function artifactKey(name: string): string {
-  return name
-    .trim()
-    .replace(/\\/g, '/')
-    .replace(/^(\.\/)+/, '');
-}
+export { artifactKey } from '../shared/plan-actual-diff.js';
 
-export function planActualDiff(plan: Plan, files: FileSummary[]): PlanActualDiff {
-  const expected = [
-    ...new Set(plan.subtasks.map((subtask) => artifactKey(subtask.expected_artifact))),
-  ].sort();
-  const produced = new Set(files.map((file) => artifactKey(file.name)));
-  const overlap = expected.filter((name) => produced.has(name));
-  const expectedSet = new Set(expected);
-  return {
-    expected_not_produced: expected.filter((name) => !produced.has(name)),
-    produced_not_expected: [...produced].filter((name) => !expectedSet.has(name)).sort(),
-    overlap,
-    completion_ratio:
-      expected.length === 0 ? 0 : Math.round((overlap.length / expected.length) * 1000) / 1000,
-  };
+/** The artifact each subtask of the plan is expected to produce. */
+export function expectedArtifacts(plan: Plan): string[] {
+  return plan.subtasks.map((subtask) => subtask.expected_artifact);
 }
 
 /** The summary of each expected artifact that exists, keyed by its name. */

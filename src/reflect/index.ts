@@ -1,6 +1,8 @@
 /** The reflection stage's surface: the node, its inputs, the reflectors and the caps. */
+
+export { planActualDiff } from '../shared/plan-actual-diff.js';
 export { type DecisionContext, decisionTask } from './decision-task.js';
-export { planActualDiff } from './diff.js';
+export { expectedArtifacts } from './diff.js';
 export { parseFiles, parsePlan, readFilesFile, readPlanFile, summarizeDirectory } from './input.js';
 export { readRunLog, runLogPath } from './log.js';
 export { decide, defaultRunId, type ReflectionResult, type ReflectOptions, reflect } from './node.js';

@@ -6,8 +6,9 @@
 import type { LlmCallRecord } from '../llm/types.js';
 import { usageError } from '../shared/errors.js';
 import { hashValue } from '../shared/hash.js';
+import { planActualDiff } from '../shared/plan-actual-diff.js';
 import type { DecisionContext } from './decision-task.js';
-import { planActualDiff } from './diff.js';
+import { expectedArtifacts } from './diff.js';
 import { appendRunRecord, checkRunId, readRunLog } from './log.js';
 import type { Reflector, ReflectorAnswer } from './reflector.js';
 import { applyHardRules, escalateAtCap } from './rules.js';
@@ -61,7 +62,10 @@ export function decide(
   proposed: ProposedDecision,
   calls: LlmCallRecord[] = [],
 ) {
-  const diff = planActualDiff(input.plan, input.files);
+  const diff = planActualDiff(
+    expectedArtifacts(input.plan),
+    input.files.map((file) => file.name),
+  );
   return { diff, ...applyHardRules({ input, diff, caps, history, calls }, proposed) };
 }
 
@@ -69,7 +73,10 @@ export async function reflect(input: ReflectionInput, options: ReflectOptions): 
   const runId = checkRunId(options.runId ?? defaultRunId(input));
   const history = options.history ?? (options.root ? await readRunLog(options.root, runId) : []);
   checkDepth(input.depth);
-  const diff = planActualDiff(input.plan, input.files);
+  const diff = planActualDiff(
+    expectedArtifacts(input.plan),
+    input.files.map((file) => file.name),
+  );
   // At the cap the run escalates without asking anyone; below it the reflector decides every time.
   const answer: Pick<ReflectorAnswer<ProposedDecision>, 'answeredBy' | 'fallback' | 'calls'> & {
     value?: ProposedDecision;

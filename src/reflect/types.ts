@@ -3,6 +3,9 @@
  * `files.json`) and the `--json` output, which use snake_case.
  */
 import type { LlmCallRecord } from '../llm/types.js';
+import type { PlanActualDiff } from '../shared/plan-actual-diff.js';
+
+export type { PlanActualDiff };
 
 export const ARTIFACT_STATUSES = ['active', 'done', 'failed'] as const;
 export type ArtifactStatus = (typeof ARTIFACT_STATUSES)[number];
@@ -36,14 +39,6 @@ export interface ReflectionInput {
   step: number;
   /** Reflections already made in this run (0 before the first). */
   depth: number;
-}
-
-export interface PlanActualDiff {
-  expected_not_produced: string[];
-  produced_not_expected: string[];
-  overlap: string[];
-  /** Share of expected artifacts that exist in any status, 0..1, three decimals. */
-  completion_ratio: number;
 }
 
 export type DecisionKind = 'continue' | 'replan' | 'end' | 'escalate';

@@ -20,7 +20,7 @@ export function formatLoop(result: LoopResult): string {
   if (result.planDiff) {
     const diff = result.planDiff;
     lines.push(
-      `  plan vs actual: ${diff.overlap.length} expected file(s) changed, ${diff.expectedNotProduced.length} not yet, ${diff.producedNotExpected.length} unexpected (completion ${Math.round(diff.completionRatio * 100)}%)`,
+      `  plan vs actual: ${diff.overlap.length} expected file(s) changed, ${diff.expected_not_produced.length} not yet, ${diff.produced_not_expected.length} unexpected (completion ${Math.round(diff.completion_ratio * 100)}%)`,
     );
   }
   for (const verdict of result.evidence)

@@ -131,6 +131,99 @@ describe('the gate on broken changes', () => {
     });
   });
 
+  it('a removed export used as a member of its module binding never passes (const m = require; m.name)', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'logger', version: '1.0.0', scripts: { test: 'mocha' } }),
+      'index.js':
+        "'use strict';\nmodule.exports = logger;\nmodule.exports.compile = compile;\nfunction logger() {}\nfunction compile() {}\n",
+      'test/logger.js': "const logger = require('..');\n\nlogger.compile('x');\n",
+    });
+    writeTree(root, {
+      'index.js': "'use strict';\nmodule.exports = logger;\nfunction logger() {}\nfunction compile() {}\n",
+    });
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking).toEqual([
+      'hallucination missing-export: test/logger.js uses "compile" of index.js (as logger.compile), which this change removed from its exports.',
+    ]);
+  });
+
+  it('a change that deletes the test covering the file it edits never passes; a moved test does', async () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'lib', version: '1.0.0', scripts: { test: 'node --test' } }),
+      'lib/sum.js': 'exports.sum = (a, b) => a + b;\n',
+      'test/sum.test.js': "const { sum } = require('../lib/sum.js');\nsum(1, 2);\n",
+    };
+    const root = makeRepo(files);
+    writeTree(root, { 'lib/sum.js': 'exports.sum = (a, b) => b + a;\n' });
+    git(root, 'rm', '-q', 'test/sum.test.js');
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking).toEqual([
+      'impact deleted-covering-test: This change deletes test/sum.test.js, which tested lib/sum.js, and edits lib/sum.js: the edit loses its test.',
+    ]);
+    const moved = makeRepo(files);
+    writeTree(moved, { 'lib/sum.js': 'exports.sum = (a, b) => b + a;\n' });
+    git(moved, 'mv', 'test/sum.test.js', 'test/add.test.js');
+    expect((await verify(moved)).verdict).toBe('pass');
+  });
+
+  it('a TypeScript importer of x.js sees the types of x.d.ts, and a types-only ./y.js resolves to y.d.ts', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'runner', version: '1.0.0', type: 'module' }),
+      'index.js': 'export function run() {}\n',
+      'index.d.ts':
+        "export type {Options} from './types/options.js';\nexport declare function run(): void;\n",
+      'types/options.d.ts':
+        "import type {Level} from './level.js';\nexport type Options = {level?: Level};\n",
+      'types/level.d.ts': "export type Level = 'a' | 'b';\n",
+      'test-d/options.test-d.ts':
+        "import {run, type Options} from '../index.js';\nconst options: Options = {};\nrun();\n",
+    });
+    writeTree(root, {
+      'index.js': 'export function run() {\n  return 1;\n}\n',
+      'types/options.d.ts':
+        "import type {Level} from './level.js';\nexport type Options = {level?: Level; quiet?: boolean};\n",
+    });
+    const report = await verify(root);
+    expect(report.blocking).toEqual([]);
+  });
+
+  it('an import declared in package.json imports (to a .d.ts) or into the build output is not a missing module', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({
+        name: 'tool',
+        version: '1.0.0',
+        type: 'module',
+        imports: { '#types/*': './types/*.d.ts' },
+      }),
+      'types/payload.d.ts': 'export interface Payload { kind: string }\n',
+      'src/client.ts':
+        "import type { Payload } from '#types/payload';\nexport const kind = (p: Payload) => p.kind;\n",
+      'bin/tool.js': "import '../dist/cli.js';\n",
+    });
+    writeTree(root, {
+      'src/client.ts':
+        "import type { Payload } from '#types/payload';\nexport const kind = (p: Payload) => p.kind.trim();\n",
+      'bin/tool.js': "import '../dist/cli.js';\nexport {};\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+  });
+
+  it('a Python module moved while an importer still names it never passes', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "shop"\nversion = "1.0"\ndependencies = []\n',
+      'shop/__init__.py': '',
+      'shop/cli.py': 'def main():\n    return 1\n',
+      'shop/commands/__init__.py': '',
+      'shop/commands/run.py': 'from shop.cli import main\n\nmain()\n',
+    });
+    git(root, 'mv', 'shop/cli.py', 'shop/entry.py');
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(report.blocking.join('\n')).toContain('shop/commands/run.py');
+  });
+
   it('a correct change passes', async () => {
     const root = commander();
     writeTree(root, {

@@ -146,7 +146,7 @@ describe('loop controller', () => {
     writeTree(root, { [target]: `${readFileSync(join(root, target), 'utf8')}// numeric strings\n` });
     await update(root);
     const report = await loop('make totals accept numeric strings', root, { phase: 'after-edit' });
-    expect(report.planDiff).toMatchObject({ overlap: [target], completionRatio: 1 });
+    expect(report.planDiff).toMatchObject({ overlap: [target], completion_ratio: 1 });
     for (const decision of report.decisions) expect(decision.reason).toMatch(/^[A-Z].*[.!?]$/);
     expect(report.decisions.map((decision) => decision.reason).join(' ')).not.toMatch(
       /changed without a test/,

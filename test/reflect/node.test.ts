@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planActualDiff } from '../../src/reflect/diff.js';
+import { expectedArtifacts } from '../../src/reflect/diff.js';
 import { parseFiles, parsePlan, summarizeDirectory } from '../../src/reflect/input.js';
 import { readRunLog } from '../../src/reflect/log.js';
+import { planActualDiff } from '../../src/shared/plan-actual-diff.js';
 import { runCliInProcess } from '../helpers/cli.js';
 import { makeTempDir, writeTree } from '../helpers/repo.js';
 
@@ -27,14 +28,11 @@ const cli = (root: string, ...args: string[]) =>
 describe('planActualDiff', () => {
   it('splits expected and produced into missing, unplanned and overlap with a ratio', () => {
     const diff = planActualDiff(
-      {
+      expectedArtifacts({
         goal: '',
         subtasks: [...plan.subtasks, { id: 's3', description: '', expected_artifact: 'out/chart.png' }],
-      },
-      [
-        { name: 'out/data.csv', status: 'done', bytes: 1, age_steps: 0 },
-        { name: 'scratch.txt', status: 'active', bytes: 1, age_steps: 0 },
-      ],
+      }),
+      ['./out/data.csv', 'scratch.txt'],
     );
     expect(diff).toEqual({
       expected_not_produced: ['out/chart.png', 'out/report.md'],
@@ -42,6 +40,13 @@ describe('planActualDiff', () => {
       overlap: ['out/data.csv'],
       completion_ratio: 0.333,
     });
+  });
+
+  it('gives an empty plan a ratio of 0 for the loop and the reflector alike, and any overlap 1 for alternatives', () => {
+    expect(planActualDiff([], ['src/a.ts']).completion_ratio).toBe(0);
+    expect(planActualDiff([], ['src/a.ts'], 'any').completion_ratio).toBe(0);
+    expect(planActualDiff(['a.ts', 'b.ts', 'c.ts'], ['b.ts'], 'any').completion_ratio).toBe(1);
+    expect(planActualDiff(['a.ts', 'b.ts'], ['b.ts']).completion_ratio).toBe(0.5);
   });
 });
 

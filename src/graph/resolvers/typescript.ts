@@ -19,9 +19,9 @@ export const typescriptResolver: ModuleResolver = {
       tsconfig: 'auto',
       extensions: ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node'],
       extensionAlias: {
-        '.js': ['.ts', '.tsx', '.js', '.jsx'],
-        '.mjs': ['.mts', '.mjs'],
-        '.cjs': ['.cts', '.cjs'],
+        '.js': ['.ts', '.tsx', '.js', '.jsx', '.d.ts'],
+        '.mjs': ['.mts', '.mjs', '.d.mts'],
+        '.cjs': ['.cts', '.cjs', '.d.cts'],
         '.jsx': ['.tsx', '.jsx'],
       },
       conditionNames: ['source', 'development', 'import', 'module', 'require', 'node', 'default'],
@@ -81,6 +81,8 @@ function resolveSpecifier(
   }
   if (bare && !specifier.startsWith('#'))
     return { type: 'external', ecosystem: 'npm', name: packageName(specifier) };
+  const mapped = specifier.startsWith('#') ? subpathImport(context, from, specifier) : undefined;
+  if (mapped) return { type: 'file', path: mapped };
   return {
     type: 'unresolved',
     reason: 'not-found',
@@ -89,10 +91,11 @@ function resolveSpecifier(
 }
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+/** A `.js` specifier names a source, else its build output, else (a types-only module) its declaration file. */
 const EXTENSION_ALIAS: Record<string, string[]> = {
-  '.js': ['.ts', '.tsx', '.js', '.jsx'],
-  '.mjs': ['.mts', '.mjs'],
-  '.cjs': ['.cts', '.cjs'],
+  '.js': ['.ts', '.tsx', '.js', '.jsx', '.d.ts'],
+  '.mjs': ['.mts', '.mjs', '.d.mts'],
+  '.cjs': ['.cts', '.cjs', '.d.cts'],
   '.jsx': ['.tsx', '.jsx'],
 };
 
@@ -121,6 +124,47 @@ export function resolveRelativeInScan(
   if (files.has(`${target}/package.json`)) return undefined;
   for (const candidate of SOURCE_EXTENSIONS)
     if (files.has(`${target}/index${candidate}`)) return `${target}/index${candidate}`;
+  return undefined;
+}
+
+/**
+ * A `#name` subpath import through the nearest package.json `imports` map, read directly: the
+ * resolver declines targets it would not load at run time (`"#types/*": "./types/*.d.ts"`),
+ * which TypeScript still reads for types.
+ */
+function subpathImport(context: ResolverContext, from: string, specifier: string): string | undefined {
+  for (let directory = directoryOf(from); ; directory = directoryOf(directory)) {
+    const manifest = directory ? `${directory}/package.json` : 'package.json';
+    const text = context.files.has(manifest) ? context.readFile(manifest) : undefined;
+    if (text !== undefined) return mappedImport(text, directory, specifier, context.files);
+    if (!directory) return undefined;
+  }
+}
+
+function mappedImport(
+  text: string,
+  directory: string,
+  specifier: string,
+  files: ReadonlySet<string>,
+): string | undefined {
+  let imports: Record<string, unknown> = {};
+  try {
+    imports = (JSON.parse(text) as { imports?: Record<string, unknown> }).imports ?? {};
+  } catch {
+    return undefined; // A package.json that does not parse maps nothing.
+  }
+  for (const [key, value] of Object.entries(imports)) {
+    const star = key.indexOf('*');
+    const matches =
+      star === -1
+        ? key === specifier
+        : specifier.startsWith(key.slice(0, star)) && specifier.endsWith(key.slice(star + 1));
+    const target = typeof value === 'string' ? value : undefined;
+    if (!matches || !target) continue;
+    const middle = star === -1 ? '' : specifier.slice(star, specifier.length - (key.length - star - 1));
+    const path = posix.normalize(posix.join(directory || '.', target.replace('*', middle)));
+    if (files.has(path)) return path;
+  }
   return undefined;
 }
 

@@ -3,8 +3,9 @@
  * govern it (the nearest package.json and the root one; pyproject/requirements; go.mod;
  * Cargo.toml). Names are normalised the way each ecosystem compares them.
  */
-import { parse } from 'smol-toml';
+
 import { directoryOf } from '../../shared/path.js';
+import { parseToml } from '../../shared/toml.js';
 import { readRepositoryFile } from './read.js';
 
 export interface DeclaredDependencies {
@@ -184,13 +185,9 @@ function goNames(text: string): Set<string> {
 
 function cargoNames(text: string): Set<string> {
   const names = new Set<string>();
-  let manifest: Record<string, unknown>;
-  try {
-    manifest = parse(text) as Record<string, unknown>;
-  } catch {
-    // A Cargo.toml that does not parse declares nothing we can trust.
-    return names;
-  }
+  // A Cargo.toml that does not parse declares nothing we can trust.
+  const manifest = parseToml(text);
+  if (!manifest) return names;
   const targets = Object.values((manifest.target ?? {}) as Record<string, Record<string, unknown>>);
   const workspace = (manifest.workspace ?? {}) as Record<string, unknown>;
   for (const holder of [manifest, workspace, ...targets])

@@ -27,7 +27,7 @@ export function checkImportedNames(
       names = destructuredNames(text, fact.specifier);
     }
     if (names.length === 0) continue;
-    const exported = exportedNames(target, byPath, input.graph);
+    const exported = namesVisibleTo(path, target, input, byPath);
     if (!exported) continue;
     // A CommonJS module that exports a value (module.exports = fn) may carry any property.
     // An empty list means the names are built at run time.
@@ -93,6 +93,40 @@ export function destructuredNames(text: string, specifier: string): string[] {
       if (key && !/^\s*\.\.\./.test(part)) names.add(key[1]!);
     }
   return [...names];
+}
+
+const DECLARATION = /\.d\.[cm]?ts$/;
+
+/**
+ * The names an importer can take from a module. A TypeScript importer of `x.js` also sees the
+ * types of its declaration file `x.d.ts`, and a declaration file exports every top-level
+ * declaration (TypeScript's rule for .d.ts modules); `export =` makes the names unknowable.
+ */
+function namesVisibleTo(
+  importer: string,
+  target: IndexedFile,
+  input: HallucinationInput,
+  byPath: Map<string, IndexedFile>,
+): Set<string> | undefined {
+  const modules = [target];
+  if (/\.[cm]?tsx?$/.test(importer) && !DECLARATION.test(target.path)) {
+    const stem = target.path.replace(/\.[cm]?jsx?$/, '');
+    const declaration = ['.d.ts', '.d.mts', '.d.cts'].map((ext) => byPath.get(stem + ext)).find(Boolean);
+    if (declaration) modules.push(declaration);
+  }
+  const names = new Set<string>();
+  for (const module of modules) {
+    const exported = exportedNames(module, byPath, input.graph);
+    if (!exported) return undefined;
+    if (DECLARATION.test(module.path)) {
+      const text = readRepositoryFile(input.root, module.path) ?? '';
+      if (/^\s*export\s*=/m.test(text)) return undefined;
+      if (!/^\s*export\s*\{\s*\}/m.test(text))
+        for (const symbol of module.symbols) if (!symbol.container) exported.add(symbol.name);
+    }
+    for (const name of exported) names.add(name);
+  }
+  return names;
 }
 
 /** Names a module exports, following `export * from`; undefined when that cannot be known for sure. */

@@ -13,8 +13,9 @@ import { readMakeTargets, readScripts } from './commands.js';
 import { checkConfigKeys } from './config-keys.js';
 import { DEPENDENCY_MANIFEST, readDeclaredDependencies } from './dependencies.js';
 import { checkImportedNames } from './exported-names.js';
-import { checkMissingModules, checkUndeclaredPackages } from './imports.js';
+import { checkImportsOfRemoved, checkMissingModules, checkUndeclaredPackages } from './imports.js';
 import type { CheckSink, HallucinationInput } from './input.js';
+import { checkRemovedExportUses, removedExportsOf } from './removed-exports.js';
 
 export type { HallucinationInput } from './input.js';
 
@@ -29,10 +30,12 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
     input.root,
     [...input.allFiles].filter((path) => DEPENDENCY_MANIFEST.test(path)),
   );
+  const removed = removedExportsOf(input, byPath);
   for (const path of changed) {
     checkUndeclaredPackages(path, input, declared, sink);
     checkMissingModules(path, input, sink);
     checkImportedNames(path, input, byPath, sink);
+    checkRemovedExportUses(path, input, byPath, removed, sink);
     checkConfigKeys(path, input, sink);
   }
   const changedSet = new Set(changed);
@@ -40,7 +43,9 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
     if (changedSet.has(path) || !input.allFiles.has(path)) continue;
     checkMissingModules(path, input, sink, true);
     checkImportedNames(path, input, byPath, sink);
+    checkRemovedExportUses(path, input, byPath, removed, sink);
   }
+  checkImportsOfRemoved(input, sink);
   const scripts = readScripts(input.root);
   const targets = readMakeTargets(input.root);
   if (input.messages) checkMessages(input.messages, input, scripts, targets, sink);

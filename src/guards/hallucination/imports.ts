@@ -8,6 +8,24 @@ import { type DeclaredDependencies, governingManifests, isDeclared } from './dep
 import type { CheckSink, HallucinationInput } from './input.js';
 import { nearestFile } from './nearest.js';
 
+/**
+ * A relative import into a build-output folder (`../dist/node/cli.js`) that holds no file of
+ * the tree: the build writes it, so its absence says nothing about the change.
+ */
+function isBuildOutput(from: string, specifier: string, allFiles: ReadonlySet<string>): boolean {
+  if (!specifier.startsWith('.')) return false;
+  const parts = [...from.split('/').slice(0, -1), ...specifier.split('/')];
+  const resolved: string[] = [];
+  for (const part of parts)
+    if (part === '..') resolved.pop();
+    else if (part !== '.') resolved.push(part);
+  const output = resolved.findIndex((part) => /^(dist|build|out)$/.test(part));
+  if (output === -1) return false;
+  const folder = `${resolved.slice(0, output + 1).join('/')}/`;
+  for (const file of allFiles) if (file.startsWith(folder)) return false;
+  return true;
+}
+
 export function checkUndeclaredPackages(
   path: string,
   input: HallucinationInput,
@@ -47,6 +65,7 @@ export function checkMissingModules(
 ): void {
   for (const entry of input.graph.unresolved) {
     if (entry.from !== path || entry.reason !== 'not-found') continue;
+    if (isBuildOutput(path, entry.specifier, input.allFiles)) continue;
     sink.checked.imports++;
     const near = nearestFile(entry.specifier, input.allFiles);
     sink.findings.push({
@@ -61,4 +80,46 @@ export function checkMissingModules(
       requiredAction: 'repair',
     });
   }
+}
+
+/**
+ * An importer's dotted import (`from complex.cli import x`) that named a module the change deleted
+ * or moved: the resolver now reads it as a package, but it was the removed file.
+ */
+export function checkImportsOfRemoved(input: HallucinationInput, sink: CheckSink): void {
+  const removed = input.removedFiles ?? [];
+  if (removed.length === 0) return;
+  const imports = [
+    ...input.graph.edges.filter((edge) => edge.external),
+    ...input.graph.unresolved.filter((entry) => entry.reason === 'not-found'),
+  ];
+  for (const entry of imports) {
+    if (!/^[\w.]+$/.test(entry.specifier)) continue;
+    const gone = removedModule(entry.specifier, removed);
+    if (!gone) continue;
+    sink.checked.imports++;
+    sink.findings.push({
+      id: findingId('hallucination', 'missing-module', entry.from, entry.specifier),
+      guard: 'hallucination',
+      rule: 'missing-module',
+      severity: 'block',
+      message: `${entry.from} (not changed, but it imported what this change moved or removed) imports "${entry.specifier}", which was ${gone} before this change.`,
+      file: entry.from,
+      line: entry.line,
+      evidence: [`${gone} is deleted or moved by this change`],
+      requiredAction: 'repair',
+    });
+  }
+}
+
+/** The removed file a dotted module name (`complex.cli`) named, if any. */
+function removedModule(specifier: string, removed: readonly string[]): string | undefined {
+  const module = specifier.replace(/\./g, '/');
+  // A one-word name (`yaml`) is a package far more often than a nested file of that name.
+  const nested = module.includes('/');
+  return removed.find((file) =>
+    [`${module}.py`, `${module}/__init__.py`].some(
+      (tail) => file === tail || file === `src/${tail}` || (nested && file.endsWith(`/${tail}`)),
+    ),
+  );
 }

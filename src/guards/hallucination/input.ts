@@ -17,6 +17,10 @@ export interface HallucinationInput {
    * and imported names are checked too (a moved file breaks its importers, not itself).
    */
   importers?: readonly string[];
+  /** Paths the change deleted or moved away from. */
+  removedFiles?: readonly string[];
+  /** The changed files' facts before the change (parsed from the base text): what they exported. */
+  before?: ReadonlyMap<string, Pick<IndexedFile, 'exports' | 'confidence'>>;
   /** What the agent said it did (its final message, a transcript excerpt). */
   messages?: string;
   trace?: Trace;

@@ -29,7 +29,7 @@ interface Context {
 export const pythonAdapter = treeSitterAdapter({
   id: 'python',
   languages: ['python'],
-  version: 8,
+  version: 9,
   grammar: 'python',
   read(root, { text }, facts) {
     const context: Context = { text, facts, nodes: descendantsByType(root, typesToVisit(text)) };
@@ -104,7 +104,7 @@ function underTypeChecking(node: SyntaxNode): boolean {
   for (let parent = node.parent; parent; parent = parent.parent) {
     if (parent.type !== 'if_statement') continue;
     const condition = compact(parent.childForFieldName('condition')?.text ?? '');
-    if (/^(typing\.)?TYPE_CHECKING$/.test(condition)) return true;
+    if (/^(\w+\.)?TYPE_CHECKING$/.test(condition)) return true;
   }
   return false;
 }

@@ -27,6 +27,7 @@ describe('python adapter', () => {
     ['from . import *', [['.', ['*'], false]]],
     ['from __future__ import annotations', [['__future__', ['annotations'], false]]],
     ['if TYPE_CHECKING:\n    from .types import Thing', [['.types', ['Thing'], true]]],
+    ['if t.TYPE_CHECKING:\n    from typing_extensions import Self', [['typing_extensions', ['Self'], true]]],
     ['def f():\n    import json\n    return json', [['json', ['*'], false]]],
   ])('reads imports: %s', (source, expected) => {
     const facts = extract(source);

@@ -3,8 +3,8 @@
  * [tool.pytest.ini_options], pytest.ini, setup.cfg, tox.ini, conftest.py, a pytest dependency),
  * else unittest when test modules exist. `testpaths` and `python_files` narrow what pytest runs.
  */
-import { parse } from 'smol-toml';
 import { PYTEST_CONFTEST } from '../../../scan/file-kinds.js';
+import { parseToml } from '../../../shared/toml.js';
 import type { TestRunnerEntry } from '../../schema.js';
 import type { InferenceInput } from '../input.js';
 import { commandOf, hasFile, runnerEntry, stringList } from './shared.js';
@@ -43,16 +43,11 @@ export function pythonRunners(input: InferenceInput): TestRunnerEntry[] {
 
 function pytestOptions(input: InferenceInput): PytestOptions | undefined {
   const pyproject = input.readFile('pyproject.toml');
-  if (pyproject !== undefined) {
-    try {
-      const tool = (parse(pyproject) as { tool?: { pytest?: { ini_options?: Record<string, unknown> } } })
-        .tool;
-      const ini = tool?.pytest?.ini_options;
-      if (ini) return pickOptions((key) => ini[key]);
-    } catch {
-      // A pyproject.toml that does not parse is reported by the scan; other files may still configure pytest.
-    }
-  }
+  // A pyproject.toml that does not parse is reported by the scan; other files may still configure pytest.
+  const document = pyproject === undefined ? undefined : parseToml(pyproject);
+  const tool = document?.tool as { pytest?: { ini_options?: Record<string, unknown> } } | undefined;
+  const ini = tool?.pytest?.ini_options;
+  if (ini) return pickOptions((key) => ini[key]);
   for (const [file, section] of [
     ['pytest.ini', 'pytest'],
     ['setup.cfg', 'tool:pytest'],

@@ -1,0 +1,103 @@
+/**
+ * A change that deletes a test which covered a file the same change edits: the proof goes away
+ * with the edit it should prove. "Covered" means the test imported the file before the change
+ * (its base imports, resolved like any other) or a naming convention ties it to the file. A
+ * test that moved (an added test covering the same file) takes its place and nothing is found.
+ */
+import { assignTestFiles, type ContractSet, conventionTestsFor } from '../../contracts/index.js';
+import { resolverFor } from '../../graph/resolvers/registry.js';
+import type { DependencyGraph } from '../../graph/types.js';
+import type { IndexedFile } from '../../index/types.js';
+import { findingId, type GuardFinding, type GuardReport } from '../types.js';
+
+export interface DeletedTestsInput {
+  root: string;
+  files: readonly IndexedFile[];
+  graph: DependencyGraph;
+  tests: ContractSet['tests'];
+  /** Each changed path with its status. */
+  changed: ReadonlyArray<{ path: string; status: string }>;
+  /** Deleted files' facts before the change (parsed from the base text). */
+  before: ReadonlyMap<string, IndexedFile>;
+  /** Reads a repository file (manifests the resolver needs); undefined when missing. */
+  readFile(path: string): string | undefined;
+}
+
+export function checkDeletedTests(input: DeletedTestsInput): GuardReport {
+  const findings: GuardFinding[] = [];
+  const deleted = input.changed.filter((file) => file.status === 'deleted').map((file) => file.path);
+  const tests = assignTestFiles(input.tests.runners, deleted);
+  const edited = input.changed
+    .filter((file) => file.status !== 'deleted' && !tests.has(file.path))
+    .map((file) => file.path);
+  const added = input.changed.filter((file) => file.status === 'added' || file.status === 'renamed');
+  const addedTests = [
+    ...assignTestFiles(
+      input.tests.runners,
+      added.map((file) => file.path),
+    ).keys(),
+  ];
+  for (const test of [...tests.keys()].sort()) {
+    const covered = coveredBy(test, input, edited);
+    for (const source of covered) {
+      if (addedTests.some((other) => covers(other, source, input))) continue;
+      findings.push(findingOf(test, source));
+    }
+  }
+  return { guard: 'impact', findings, checked: { deletedTests: tests.size } };
+}
+
+/** The edited files the deleted test covered before the change. */
+function coveredBy(test: string, input: DeletedTestsInput, edited: readonly string[]): string[] {
+  const imported = new Set(baseImports(test, input));
+  return edited.filter(
+    (source) =>
+      imported.has(source) || conventionTestsFor(input.tests.conventions, source, [test]).length > 0,
+  );
+}
+
+function covers(test: string, source: string, input: DeletedTestsInput): boolean {
+  return (
+    input.graph.edges.some((edge) => edge.from === test && edge.to === source) ||
+    conventionTestsFor(input.tests.conventions, source, [test]).length > 0
+  );
+}
+
+function baseImports(test: string, input: DeletedTestsInput): string[] {
+  const file = input.before.get(test);
+  const resolver = file ? resolverFor(file.language) : undefined;
+  if (!file || !resolver) return [];
+  const byPath = new Map(input.files.map((entry) => [entry.path, entry]));
+  const resolve = resolver.create({
+    root: input.root,
+    files: new Set(byPath.keys()),
+    byPath,
+    readFile: input.readFile,
+  });
+  const targets: string[] = [];
+  for (const fact of file.imports) {
+    let resolved: ReturnType<typeof resolve>;
+    try {
+      resolved = resolve(file, fact);
+    } catch {
+      // A resolver that cannot handle this import tells us nothing about coverage.
+      continue;
+    }
+    for (const entry of Array.isArray(resolved) ? resolved : [resolved])
+      if (entry.type === 'file') targets.push(entry.path);
+  }
+  return targets;
+}
+
+function findingOf(test: string, source: string): GuardFinding {
+  return {
+    id: findingId('impact', 'deleted-covering-test', test, source),
+    guard: 'impact',
+    rule: 'deleted-covering-test',
+    severity: 'block',
+    message: `This change deletes ${test}, which tested ${source}, and edits ${source}: the edit loses its test.`,
+    file: test,
+    evidence: [`${test} covered ${source} before the change (an import or the naming convention)`],
+    requiredAction: 'add-or-update-tests',
+  };
+}
