@@ -11,6 +11,7 @@ import { pathExists, readText } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { joinPath } from '../shared/path.js';
 import type { ResolvedConfig } from './schema.js';
+import { decideConfigExecution } from './trust.js';
 
 export const CONFIG_FILE_NAMES = [
   'opencode-plusplus.config.json',
@@ -24,6 +25,8 @@ export interface LoadedConfig {
   file?: string;
   /** Hash of the file's bytes (`none` without a file): part of the context's freshness. */
   hash: string;
+  /** Why a config module was not run (`trust.ts`): the defaults stand in for it. */
+  notRun?: string;
 }
 
 export async function loadConfig(root: string): Promise<LoadedConfig> {
@@ -40,8 +43,17 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   const text = await readText(joinPath(root, file));
   const hash = sha256(text);
   const { parseConfigText, parseModuleConfig } = await import('./parse.js');
-  if (file.endsWith('.mjs'))
+  if (file.endsWith('.mjs')) {
+    const decision = await decideConfigExecution(root, file, hash);
+    if (!decision.run)
+      return {
+        config: await defaultResolvedConfig(),
+        file,
+        hash: `not-run:${hash}`,
+        notRun: decision.reason,
+      };
     return { config: parseModuleConfig(await importModuleConfig(root, file), file), file, hash };
+  }
   return { config: parseConfigText(text, file), file, hash };
 }
 
