@@ -19,6 +19,7 @@ const SkipReasonSchema = z.enum([
   'symlink-loop',
   'symlink-outside',
   'not-a-file',
+  'secret',
 ]);
 
 export const ProjectJsonSchema = z

@@ -22,6 +22,8 @@ export type SkipReason =
   | 'symlink-loop'
   | 'symlink-outside'
   | 'not-a-file'
+  /** A file that holds secrets by its nature (`shared/secret-files.ts`): never read into an output. */
+  | 'secret'
   /** The agents file: our managed block lives in it; only its hand-written part is hashed, nothing is indexed. */
   | 'managed-output';
 
