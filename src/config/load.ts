@@ -11,7 +11,7 @@ import { pathExists, readText } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { joinPath } from '../shared/path.js';
 import type { ResolvedConfig } from './schema.js';
-import { decideConfigExecution } from './trust.js';
+import { decideConfigExecution, trustConfig } from './trust.js';
 
 export const CONFIG_FILE_NAMES = [
   'opencode-plusplus.config.json',
@@ -76,4 +76,19 @@ async function importModuleConfig(root: string, file: string): Promise<unknown> 
       cause: error,
     });
   }
+}
+
+/**
+ * Records that the person trusts the repository's config module as it is now (what `init` offers
+ * and `--trust-config` does); undefined when the repository has no config module to trust.
+ */
+export async function trustRepositoryConfig(
+  root: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<{ file: string; sha256: string } | undefined> {
+  const file = CONFIG_FILE_NAMES.find((name) => name.endsWith('.mjs'))!;
+  const text = await readText(joinPath(root, file)).catch(() => undefined);
+  if (text === undefined) return undefined;
+  const record = await trustConfig(root, file, sha256(text), env);
+  return { file: record.file, sha256: record.sha256 };
 }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { trustRepositoryConfig } from '../../src/config/load.js';
 import { CLI_BIN, runCli } from '../helpers/cli.js';
 import { makeRepo, makeTempDir } from '../helpers/repo.js';
 
@@ -126,5 +127,15 @@ describe('config trust', () => {
       expect(run.stdout).toBe('');
     }
     expect(existsSync(mark)).toBe(false);
+  });
+
+  it('trustRepositoryConfig records the module as it is now (what init offers)', async () => {
+    const { root, mark, env } = setUp();
+    const trusted = await trustRepositoryConfig(root, env);
+    expect(trusted?.file).toBe('opencode-plusplus.config.mjs');
+    const build = runCli(['build', '.'], root, env);
+    expect(build.stderr).not.toContain('was not run');
+    expect(existsSync(mark)).toBe(true);
+    expect(await trustRepositoryConfig(makeRepo({ 'src/a.ts': '' }), env)).toBeUndefined();
   });
 });
