@@ -30,6 +30,7 @@ import { silentBus } from '../shared/events.js';
 import { existingDirectory, readTextSync } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, resolveAbsolute } from '../shared/path.js';
+import { redacted } from '../shared/redact.js';
 import { lessonsSignal, PACK_LESSONS, type TaskLesson } from '../task/lesson-signal.js';
 import { taskIdOf } from '../task/task-id.js';
 import { type CallOptions, ensureFreshContext, freshness } from './context.js';
@@ -182,7 +183,8 @@ export async function openRetrieval(directory: string, options: OpenOptions = {}
     lessonProblem: () => lessonProblem,
     readFile(path) {
       try {
-        return readTextSync(absolutePath(root, path));
+        // What a pack or a search shows a model: masked like every other output.
+        return redacted(readTextSync(absolutePath(root, path)));
       } catch {
         return undefined;
       }

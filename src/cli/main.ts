@@ -13,6 +13,8 @@ for (const stream of [process.stdout, process.stderr]) {
 executeCli(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
+    // A hook's answer is written: work it gave up on (its time limit) must not keep the host waiting.
+    if (process.argv[2] === 'hook') process.exit(code);
   },
   (error: unknown) => {
     io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);

@@ -11,6 +11,7 @@ import { pathExists, readText } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { joinPath } from '../shared/path.js';
 import type { ResolvedConfig } from './schema.js';
+import { decideConfigExecution, trustConfig } from './trust.js';
 
 export const CONFIG_FILE_NAMES = [
   'opencode-plusplus.config.json',
@@ -24,6 +25,8 @@ export interface LoadedConfig {
   file?: string;
   /** Hash of the file's bytes (`none` without a file): part of the context's freshness. */
   hash: string;
+  /** Why a config module was not run (`trust.ts`): the defaults stand in for it. */
+  notRun?: string;
 }
 
 export async function loadConfig(root: string): Promise<LoadedConfig> {
@@ -40,8 +43,17 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   const text = await readText(joinPath(root, file));
   const hash = sha256(text);
   const { parseConfigText, parseModuleConfig } = await import('./parse.js');
-  if (file.endsWith('.mjs'))
+  if (file.endsWith('.mjs')) {
+    const decision = await decideConfigExecution(root, file, hash);
+    if (!decision.run)
+      return {
+        config: await defaultResolvedConfig(),
+        file,
+        hash: `not-run:${hash}`,
+        notRun: decision.reason,
+      };
     return { config: parseModuleConfig(await importModuleConfig(root, file), file), file, hash };
+  }
   return { config: parseConfigText(text, file), file, hash };
 }
 
@@ -64,4 +76,19 @@ async function importModuleConfig(root: string, file: string): Promise<unknown> 
       cause: error,
     });
   }
+}
+
+/**
+ * Records that the person trusts the repository's config module as it is now (what `init` offers
+ * and `--trust-config` does); undefined when the repository has no config module to trust.
+ */
+export async function trustRepositoryConfig(
+  root: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<{ file: string; sha256: string } | undefined> {
+  const file = CONFIG_FILE_NAMES.find((name) => name.endsWith('.mjs'))!;
+  const text = await readText(joinPath(root, file)).catch(() => undefined);
+  if (text === undefined) return undefined;
+  const record = await trustConfig(root, file, sha256(text), env);
+  return { file: record.file, sha256: record.sha256 };
 }

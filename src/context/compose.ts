@@ -19,7 +19,7 @@ import { hashEntries, sha256 } from '../shared/hash.js';
 import { formatJsonFile, stableStringify } from '../shared/json.js';
 import { layout, MACHINE_LOCAL } from '../shared/layout.js';
 import { replaceManagedBlock, withoutManagedBlock } from '../shared/managed-block.js';
-import { redacted } from '../shared/redact.js';
+import { redacted, redactedValue } from '../shared/redact.js';
 import { TOOL_NAME, toolVersion } from '../shared/version.js';
 import { centralModules } from './central.js';
 import { observeConventions } from './conventions.js';
@@ -105,30 +105,33 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     central,
     conventions,
   });
-  const project = composeProjectJson({
-    name: summary.name,
-    description,
-    scanned: input.scan.files,
-    files: input.files,
-    project: input.project,
-    entrypoints,
-    central,
-    runners: detectTestRunners({
-      files: treeFiles(input.scan.files),
+  // Project facts quote the repository (README, manifests, commands): never its secrets.
+  const project = redactedValue(
+    composeProjectJson({
+      name: summary.name,
+      description,
+      scanned: input.scan.files,
+      files: input.files,
       project: input.project,
-      graph: input.graph,
-      readFile: input.readFile,
+      entrypoints,
+      central,
+      runners: detectTestRunners({
+        files: treeFiles(input.scan.files),
+        project: input.project,
+        graph: input.graph,
+        readFile: input.readFile,
+      }),
+      generated: generatedFiles(
+        input.scan.files,
+        input.scan.commandOutputs ?? [],
+        globMatcher(config.scan.generated),
+      ),
+      languages: summary.languages,
+      layout: summary.layout,
+      conventions,
+      configuration: rootConfiguration(input.scan.files),
     }),
-    generated: generatedFiles(
-      input.scan.files,
-      input.scan.commandOutputs ?? [],
-      globMatcher(config.scan.generated),
-    ),
-    languages: summary.languages,
-    layout: summary.layout,
-    conventions,
-    configuration: rootConfiguration(input.scan.files),
-  });
+  );
   const agentsUserText = withoutManagedBlock(input.agentsFileText ?? '');
   const readiness = assessReadiness(
     input.scan.files,

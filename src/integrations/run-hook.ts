@@ -1,12 +1,16 @@
 /**
  * `hook <agent>`: raw input in, the host's answer out, and never a failure the host would see.
  * Malformed or incomplete input, a broken config, a locked or read-only workspace: logged to
- * `.agent-context/reflection/log.jsonl` (of the payload's cwd when known, else the process's),
- * and the answer is "allow" (print nothing, exit 0).
+ * `.agent-context/reflection/log.jsonl` of the repository the payload's cwd belongs to (else the
+ * process's), and the answer is "allow" (print nothing, exit 0). A cwd is taken only inside a
+ * repository — its git root, or the folder holding `.agent-context/` — so a payload naming some
+ * other folder cannot make a hook write there.
  */
 import { promises as fsp } from 'node:fs';
+import nodePath from 'node:path';
 import { isReflectionSession } from '../reflect/scheduler.js';
-import { appendHookLog } from '../reflect/sessions.js';
+import { appendHookLog, type HookLogRecord } from '../reflect/sessions.js';
+import { CONTEXT_DIR } from '../shared/layout.js';
 import { parseClaudeLikeHook, renderClaudeLikeAnswer } from './claude.js';
 import { parseCodexHook, parseCodexNotify } from './codex.js';
 import type { AgentName, HookAnswer, HookEvent } from './events.js';
@@ -34,7 +38,7 @@ export async function runHook(input: HookInput, deps: HandlerDeps): Promise<Hook
   try {
     events = await parseEvents(input, deps.env);
   } catch (error) {
-    await appendHookLog(cwdOf(input.text) ?? input.fallbackCwd, {
+    await logInRepository(cwdOf(input.text) ?? input.fallbackCwd, {
       event: 'invalid-input',
       agent: input.agent,
       error: (error as Error).message,
@@ -43,13 +47,15 @@ export async function runHook(input: HookInput, deps: HandlerDeps): Promise<Hook
     return { stdout: '', exitCode: 0 };
   }
   let stdout = '';
-  for (const event of events) {
-    if (!(await isDirectory(event.cwd))) {
-      await appendHookLog(input.fallbackCwd, {
+  for (const found of events) {
+    const root = await repositoryRootOf(found.cwd);
+    const event = root ? { ...found, cwd: root } : found;
+    if (!root) {
+      await logInRepository(input.fallbackCwd, {
         event: event.name,
         agent: event.agent,
         session: event.session,
-        error: `cwd ${event.cwd} is not a folder`,
+        error: `cwd ${event.cwd} is not a folder inside a repository`,
         action: 'allow',
       });
       // A reflection session's tool call is refused when its workspace cannot be found (fail closed).
@@ -110,10 +116,36 @@ function cwdOf(text: string): string | undefined {
   }
 }
 
-async function isDirectory(path: string): Promise<boolean> {
+/**
+ * The repository `cwd` belongs to: the nearest folder at or above its real path holding `.git`
+ * or `.agent-context/`; undefined for a folder outside every repository (or no folder at all).
+ */
+export async function repositoryRootOf(cwd: string): Promise<string | undefined> {
+  let folder: string;
   try {
-    return (await fsp.stat(path)).isDirectory();
+    folder = await fsp.realpath(cwd);
+    if (!(await fsp.stat(folder)).isDirectory()) return undefined;
   } catch {
-    return false;
+    return undefined;
   }
+  for (;;) {
+    for (const marker of ['.git', CONTEXT_DIR])
+      if (await exists(nodePath.join(folder, marker))) return folder;
+    const parent = nodePath.dirname(folder);
+    if (parent === folder) return undefined;
+    folder = parent;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return fsp.lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Logs in the repository `cwd` belongs to; outside every repository nothing is written. */
+async function logInRepository(cwd: string, record: HookLogRecord): Promise<void> {
+  const root = await repositoryRootOf(cwd);
+  if (root) await appendHookLog(root, record);
 }

@@ -15,6 +15,7 @@ import { globMatcher } from '../shared/glob.js';
 import { sha256 } from '../shared/hash.js';
 import { withoutManagedBlock } from '../shared/managed-block.js';
 import { isInside, relativePath } from '../shared/path.js';
+import { isSecretFile } from '../shared/secret-files.js';
 import { hasGeneratedMarker, kindOf, languageOf, looksBinary, looksMinified } from './classify.js';
 import { commandFilesOf, commandOutputs, type GeneratedFile } from './generated.js';
 import { IgnoreTree } from './ignore-tree.js';
@@ -226,6 +227,12 @@ function readAndClassify(
     return { file };
   }
   const text = bytes.toString('utf8');
+  if (isSecretFile(path, text)) {
+    // Not even a hash of the bytes: a short secret could be guessed from one.
+    file.skipped = 'secret';
+    file.hash = `size:${stats.size}`;
+    return { file };
+  }
   if (!isUtf8(bytes)) file.invalidUtf8 = true;
   if (isAgentsFile) {
     file.hash = sha256(withoutManagedBlock(text));

@@ -30,6 +30,8 @@ export const SKIP_REASONS = [
   'symlink-loop',
   'symlink-outside',
   'not-a-file',
+  /** A file that holds secrets by its nature (`shared/secret-files.ts`): never read into an output. */
+  'secret',
   /** The agents file: our managed block lives in it; only its hand-written part is hashed, nothing is indexed. */
   'managed-output',
 ] as const;

@@ -51,3 +51,17 @@ export function isMostlySecret(text: string, redaction: Redaction = redactSecret
   const meaningful = text.replace(/\s+/g, '').length;
   return meaningful > 0 && redaction.maskedChars / meaningful > 0.5;
 }
+
+/**
+ * A JSON-like value with every string in it masked, keys included; other values as they are.
+ * For documents that are written or shown whole (a trace step, project facts): masking each
+ * string on its own keeps the document's shape whatever a rule matches.
+ */
+export function redactedValue<T>(value: T): T {
+  if (typeof value === 'string') return redacted(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactedValue(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) result[redacted(key)] = redactedValue(item);
+  return result as T;
+}

@@ -5,7 +5,7 @@
 import { promises as fsp } from 'node:fs';
 import { OcppError } from '../shared/errors.js';
 import { sha256 } from '../shared/hash.js';
-import { absolutePath, isAbsolutePath, relativePath, resolveAbsolute } from '../shared/path.js';
+import { absolutePath, isAbsolutePath, isInside, relativePath, resolveAbsolute } from '../shared/path.js';
 import { redactSecrets } from '../shared/redact.js';
 import { workingTreeHash } from '../shared/worktree-hash.js';
 import { type ReportFormat, readTestReport } from './reports/index.js';
@@ -67,8 +67,8 @@ export async function runCommandStep(
 ): Promise<AppendResult & { step: CommandStep }> {
   if (input.command.length === 0)
     throw new OcppError('USAGE', 'nothing to run', { hint: 'trace run <id> -- <command> [args...]' });
+  const cwd = input.cwd ? await commandDirectory(root, input.cwd) : root;
   await readTrace(root, id);
-  const cwd = input.cwd ? resolveAbsolute(root, input.cwd) : root;
   const before = await workingTreeHash(root);
   const run = await runObservedCommand(input.command, { ...input, cwd });
   const after = await workingTreeHash(root);
@@ -97,6 +97,26 @@ export async function runCommandStep(
   } as StepDraft;
   const result = await appendStep(root, id, draft);
   return { traceId: id, step: result.step as CommandStep, appended: result.appended };
+}
+
+/**
+ * Where `trace run --cwd` runs: a folder inside the repository (real paths, so a symlink out is
+ * caught too). A command run elsewhere is no evidence about this repository.
+ */
+async function commandDirectory(root: string, cwd: string): Promise<string> {
+  const absolute = resolveAbsolute(root, cwd);
+  const [realRoot, real] = await Promise.all([
+    fsp.realpath(root),
+    fsp.realpath(absolute).catch(() => undefined),
+  ]);
+  const shown = `--cwd ${cwd}`;
+  if (real === undefined || !(await fsp.stat(real)).isDirectory())
+    throw new OcppError('USAGE', `${shown} is not a folder`, { hint: 'name a folder inside the repository' });
+  if (!isInside(realRoot, real))
+    throw new OcppError('USAGE', `${shown} is outside the repository (${real})`, {
+      hint: 'trace run records evidence about this repository: run commands inside it',
+    });
+  return absolute;
 }
 
 export interface ImportInput {

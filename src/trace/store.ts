@@ -12,6 +12,7 @@ import { hashValue } from '../shared/hash.js';
 import { lineColumnOf, parseJson } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
+import { redacted, redactedValue } from '../shared/redact.js';
 import { TRACE_SCHEMA_VERSION, type Trace, TraceSchema, type TraceStep } from './types.js';
 
 export type StepDraft = Omit<TraceStep, 'id' | 'eventId'> & { eventId?: string };
@@ -40,11 +41,12 @@ export function traceId(task: string, random = randomBytes(3).toString('hex')): 
 }
 
 export async function startTrace(root: string, options: StartOptions): Promise<Trace> {
-  const id = traceId(options.task);
+  const task = redacted(options.task);
+  const id = traceId(task);
   const trace: Trace = {
     schemaVersion: TRACE_SCHEMA_VERSION,
     id,
-    task: options.task,
+    task,
     ...(options.taskId ? { taskId: options.taskId } : {}),
     agent: options.agent ?? { name: 'unknown' },
     createdAt: (options.now ?? new Date()).toISOString(),
@@ -117,10 +119,12 @@ function nthStepOffset(text: string, step: number): number {
 export async function appendStep(
   root: string,
   id: string,
-  draft: StepDraft,
+  rawDraft: StepDraft,
 ): Promise<{ step: TraceStep; appended: boolean; trace: Trace }> {
   validateId(id);
   const target = absolutePath(root, tracePath(id));
+  // Messages, argv, output tails, test names: a step is stored (and shown) with its secrets masked.
+  const draft = redactedValue(rawDraft);
   return withLock(
     target,
     async () => {

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
+import { type LoadedConfig, loadConfig } from '../../src/config/load.js';
 import { configJsonSchema, defaultConfig } from '../../src/config/schema.js';
-import { makeRepo } from '../helpers/repo.js';
+import { withConfigTrust } from '../../src/config/trust.js';
+import { makeRepo, makeTempDir } from '../helpers/repo.js';
+
+/** Loads a config as `--trust-config` does (the trust recorded in a temp folder, never the user's). */
+const loadTrusted = (root: string): Promise<LoadedConfig> =>
+  withConfigTrust({ execution: 'trust', env: { XDG_CONFIG_HOME: makeTempDir('ocpp-xdg-') } }, () =>
+    loadConfig(root),
+  );
 
 describe('config', () => {
   it('the build ships the defaults and the JSON Schema exactly as the zod schema says', () => {
@@ -24,7 +31,7 @@ describe('config', () => {
     const mjs = makeRepo({
       'opencode-plusplus.config.mjs': 'export default () => ({ policy: { evidence: "strict" } });\n',
     });
-    const loaded = await loadConfig(mjs);
+    const loaded = await loadTrusted(mjs);
     expect(loaded).toMatchObject({
       file: 'opencode-plusplus.config.mjs',
       config: { policy: { evidence: 'strict', failOn: 'required' } },
@@ -40,13 +47,13 @@ describe('config', () => {
       message: expect.stringContaining('more than one config file'),
     });
     const throwing = makeRepo({ 'opencode-plusplus.config.mjs': 'throw new Error("boom");\n' });
-    await expect(loadConfig(throwing)).rejects.toMatchObject({
+    await expect(loadTrusted(throwing)).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
       details: { file: 'opencode-plusplus.config.mjs' },
     });
     const wrongType = makeRepo({
       'opencode-plusplus.config.mjs': 'export default { scan: { maxFileBytes: -1 } };\n',
     });
-    await expect(loadConfig(wrongType)).rejects.toMatchObject({ details: { key: 'scan.maxFileBytes' } });
+    await expect(loadTrusted(wrongType)).rejects.toMatchObject({ details: { key: 'scan.maxFileBytes' } });
   });
 });
