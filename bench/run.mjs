@@ -181,7 +181,7 @@ function summarizeTree(tree, results) {
 
 /** What the last build's graph says, beside what the generator planned and what depcruise found. */
 function graphCheck(tree, results) {
-  if (!existsSync(join(tree.root, '.agent-context', 'graph.json'))) return undefined;
+  if (!existsSync(join(tree.root, '.agent-context', 'graph', '_head.json'))) return undefined;
   const { stats } = tree.readGraph();
   const check = { edges: stats.edges, internalEdges: stats.internalEdges, unresolved: stats.unresolved };
   if (tree.expected) check.expectedInternalEdges = tree.expected.internalEdges;

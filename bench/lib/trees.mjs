@@ -91,7 +91,7 @@ function makeTree({ id, label, root, files, expected }) {
     },
     /** The graph the last build wrote (for checks and for choosing edit targets). */
     readGraph() {
-      return JSON.parse(readFileSync(join(root, '.agent-context', 'graph.json'), 'utf8'));
+      return readShardedGraph(join(root, '.agent-context', 'graph'));
     },
     editTargets: undefined,
     dispose() {
@@ -137,4 +137,19 @@ export function appendFunction(root, path, run) {
   const signature = typed ? `benchEdit${run}(value: number): number` : `benchEdit${run}(value)`;
   const text = `\n/** Added by the speed benchmark, run ${run}. */\nexport function ${signature} {\n  return value + ${run};\n}\n`;
   writeFileSync(join(root, path), readFileSync(join(root, path), 'utf8') + text);
+}
+
+/** A sharded graph folder (`_head.json` and one shard per folder, see src/context/shards.ts) as one graph. */
+export function readShardedGraph(folder) {
+  const head = JSON.parse(readFileSync(join(folder, '_head.json'), 'utf8'));
+  const shards = Object.values(head.shards).map((name) =>
+    JSON.parse(readFileSync(join(folder, name), 'utf8')),
+  );
+  return {
+    stats: head.stats,
+    externals: head.externals,
+    files: shards.flatMap((shard) => shard.files),
+    edges: shards.flatMap((shard) => shard.edges),
+    unresolved: shards.flatMap((shard) => shard.unresolved),
+  };
 }

@@ -23,7 +23,7 @@ export async function hallucination(
     { existingDirectory, stageTimer },
     { loadConfig },
     { validateOwnConfig },
-    { computeContext },
+    { computeGraph },
     { checkHallucinations },
     { EventBus: Bus },
   ] = await Promise.all([
@@ -45,14 +45,7 @@ export async function hallucination(
   });
   const changedFiles =
     options.changedFiles?.map((file) => file.replace(/^\.\//, '')) ?? (await changedSinceHead(root));
-  const computed = await computeContext(root, {
-    mode: 'update',
-    bus,
-    config,
-    timed: stageTimer(bus).timed,
-    skipCompose: true,
-    alwaysCompose: true,
-  });
+  const computed = await computeGraph(root, { mode: 'update', bus, config, timed: stageTimer(bus).timed });
   const allFiles = new Set(computed.scanned.scan.files.map((file) => file.path));
   if (options.changedFiles) await requireExisting(root, changedFiles, allFiles);
   const trace = options.traceId
@@ -60,8 +53,8 @@ export async function hallucination(
     : undefined;
   return checkHallucinations({
     root,
-    files: computed.index!.files,
-    graph: computed.graph!,
+    files: computed.index.files,
+    graph: computed.graph,
     allFiles,
     changedFiles,
     ...(options.messages ? { messages: options.messages } : {}),

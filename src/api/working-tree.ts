@@ -5,7 +5,7 @@
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { stageTimer } from '../context/build.js';
-import { computeContext } from '../context/compute.js';
+import { computeGraph } from '../context/compute.js';
 import { type InferenceInput, repositoryReader, type TreeFile, treeFiles } from '../contracts/index.js';
 import type { DependencyGraph } from '../graph/types.js';
 import type { IndexedFile } from '../index/types.js';
@@ -31,24 +31,17 @@ export async function analyzeWorkingTree(
 ): Promise<WorkingTree> {
   const config = loaded ?? (await loadConfig(root));
   const { timed } = stageTimer(bus);
-  const computed = await computeContext(root, {
-    mode: 'update',
-    bus,
-    config,
-    timed,
-    alwaysCompose: true,
-    skipCompose: true,
-  });
+  const computed = await computeGraph(root, { mode: 'update', bus, config, timed });
   const { scan, contents } = computed.scanned;
-  const graph = computed.graph!;
+  const graph = computed.graph;
   const project = detectProject(scan);
-  const files = treeFiles(scan.files, computed.index!.files);
+  const files = treeFiles(scan.files, computed.index.files);
   return {
     root,
     config,
     files,
     graph,
-    indexed: computed.index!.files,
+    indexed: computed.index.files,
     project,
     inference: { files, project, graph, readFile: repositoryReader(root, contents) },
   };

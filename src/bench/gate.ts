@@ -5,6 +5,7 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as api from '../api/index.js';
 import { assignTestFiles, type TestContract } from '../contracts/index.js';
+import { readBuiltGraph, readBuiltIndex } from '../context/load.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
@@ -135,8 +136,8 @@ async function applyCommit(dir: string, sha: string, changes: Array<[string, str
 async function treeFacts(dir: string): Promise<TreeFacts> {
   await api.build(dir);
   const read = (name: string) => JSON.parse(readFileSync(joinPath(dir, '.agent-context', name), 'utf8'));
-  const graph = read('graph.json') as { edges: TreeFacts['edges'] };
-  const index = read('index.json') as { files: TreeFacts['files'] };
+  const graph = await readBuiltGraph(dir);
+  const files = await readBuiltIndex(dir);
   const safety = read('contracts/safety.contract.json') as {
     generated?: Array<{ paths: string[] }>;
     protected?: Array<{ paths: string[] }>;
@@ -146,11 +147,11 @@ async function treeFacts(dir: string): Promise<TreeFacts> {
     runnableTests: new Set(
       assignTestFiles(
         tests.runners,
-        index.files.map((file) => file.path),
+        files.map((file) => file.path),
       ).keys(),
     ),
     edges: graph.edges,
-    files: index.files,
+    files,
     generated: (safety.generated ?? []).flatMap((entry) => entry.paths),
     protected: (safety.protected ?? []).flatMap((entry) => entry.paths),
   };

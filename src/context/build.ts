@@ -5,13 +5,22 @@
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { detectProject } from '../scan/project.js';
+import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { existingDirectory, readTextIfExists, withLock } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { describeHolder } from '../shared/lock.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
-import { type BuildMode, type ComputedContext, computeContext } from './compute.js';
+import {
+  type BuildComputation,
+  type BuildMode,
+  type ComputedContext,
+  type ContextInputs,
+  computeForBuild,
+  type HeldContext,
+  heldContextOf,
+} from './compute.js';
 import type { ContextManifest } from './manifest.js';
 import { outputHashFromStat, saveStatCache } from './stat-cache.js';
 import {
@@ -23,7 +32,7 @@ import {
 
 export { existingDirectory } from '../shared/fs.js';
 export { type BuildInfo, type BuildStats, readBuildInfo } from './build-info.js';
-export type { BuildMode } from './compute.js';
+export type { BuildMode, HeldContext } from './compute.js';
 
 export interface BuildOptions {
   /** `build` ignores caches; `update` reuses them. @default 'build' */
@@ -71,7 +80,36 @@ export async function buildContextPackage(
   options: BuildOptions = {},
 ): Promise<BuildResult> {
   const root = await existingDirectory(directory);
-  return withContextLock(root, () => buildLocked(root, options), options);
+  return withContextLock(root, async () => (await buildLocked(root, options)).result, options);
+}
+
+/** A refresh and the build to hold in memory until the next one. */
+export interface HeldRefresh {
+  result: BuildResult;
+  /** What to pass to the next refresh (unchanged when nothing was rebuilt). */
+  held: HeldContext | undefined;
+}
+
+/**
+ * The in-process refresh of a long-lived process (the sidecar): an `update` that takes the last
+ * build's facts and graph from memory instead of reading them back from disk, and returns the new
+ * ones to hold. `held` is used only while the manifest on disk is the one it describes (another
+ * process's build in between makes this refresh read the disk, as `update` does).
+ */
+export async function refreshHeldContext(
+  directory: string,
+  held: HeldContext | undefined,
+  options: Omit<BuildOptions, 'mode'> = {},
+): Promise<HeldRefresh> {
+  const root = await existingDirectory(directory);
+  return withContextLock(
+    root,
+    async () => {
+      const { result, computed } = await buildLocked(root, { ...options, mode: 'update' }, held);
+      return { result, held: computed.pkg ? heldContextOf(computed) : held };
+    },
+    options,
+  );
 }
 
 /** Runs `action` under the lock every writer of `.agent-context/` outputs takes; says whom it waits for. */
@@ -91,22 +129,27 @@ export function withContextLock<T>(
   });
 }
 
-async function buildLocked(root: string, options: BuildOptions): Promise<BuildResult> {
+async function buildLocked(
+  root: string,
+  options: BuildOptions,
+  held?: HeldContext,
+): Promise<{ result: BuildResult; computed: BuildComputation }> {
   const started = performance.now();
   const bus = options.bus ?? silentBus();
   const mode = options.mode ?? 'build';
   const { stageMs, timed } = stageTimer(bus);
   const config = options.config ?? (await loadConfig(root));
-  const computed = await computeContext(root, { mode, bus, config, timed });
-  if (computed.pkg && computed.graph)
-    await timed('contracts', () => writeMissingContracts(root, computed, bus));
-  const outputs = computed.pkg
-    ? await timed('write', () => writeContextPackage(root, computed.pkg!, bus, knownOnDisk(root, computed)))
-    : undefined;
-  const agentsFile = computed.pkg?.files.find((file) => file.path === config.config.context.agentsFile);
-  if (outputs && agentsFile)
+  const computed = await computeForBuild(root, { mode, bus, config, timed, ...(held ? { held } : {}) });
+  if (!computed.pkg)
+    return { result: await finishBuild(root, mode, computed, [], started, stageMs), computed };
+  await timed('contracts', () => writeMissingContracts(root, computed, bus));
+  const outputs = await timed('write', () =>
+    writeContextPackage(root, computed.pkg, bus, knownOnDisk(root, computed)),
+  );
+  const agentsFile = computed.pkg.files.find((file) => file.path === config.config.context.agentsFile);
+  if (agentsFile)
     await (await import('./agents-lessons.js')).recordServedLessons(root, agentsFile.path, agentsFile.content);
-  return finishBuild(root, mode, computed, outputs, started, stageMs);
+  return { result: await finishBuild(root, mode, computed, outputs, started, stageMs), computed };
 }
 
 /**
@@ -119,28 +162,30 @@ async function writeMissingContracts(root: string, computed: ComputedContext, bu
   const result = await ensureContracts(root, {
     files: treeFiles(scan.files),
     project: detectProject(scan),
-    graph: computed.graph!,
+    graph: computed.graph,
     readFile: repositoryReader(root, contents),
   });
   if (result.written.length === 0) return;
   bus.log('info', `inferred ${result.written.join(', ')}`);
-  computed.pkg!.manifest.hashes.contracts = await hashContextDirectory(root, layout.contracts);
+  computed.pkg.manifest.hashes.contracts = await hashContextDirectory(root, layout.contracts);
 }
 
-/** Saves the caches and build info, and turns a computed (and maybe written) context into the result. */
+/**
+ * Saves the caches and build info, and turns a computed context into the result: written
+ * (`outputs` from writing its package) or up to date (nothing written, `outputs` empty).
+ */
 export async function finishBuild(
   root: string,
   mode: BuildMode,
-  computed: ComputedContext,
-  outputs: WrittenOutput[] | undefined,
+  computed: BuildComputation,
+  outputs: WrittenOutput[],
   started: number,
   stageMs: Record<string, number>,
 ): Promise<BuildResult> {
-  if (outputs && computed.index)
-    await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
+  if (computed.pkg) await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
   // Nothing re-read, nothing written, outputs already recorded: the stat cache on disk is still exact.
   const statCacheCurrent =
-    !outputs && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
+    !computed.pkg && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
   if (!statCacheCurrent) {
     const outputHashes = computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {};
     await saveStatCache(root, computed.statCacheKey, computed.scanned.statCache, computed.scanStartedAt, {
@@ -149,10 +194,9 @@ export async function finishBuild(
     });
   }
   const stats = statsOf(computed, performance.now() - started, stageMs);
-  const result =
-    outputs && computed.pkg
-      ? builtResult(root, mode, computed, outputs, stats)
-      : await reusedResult(root, computed.previous!, stats);
+  const result = computed.pkg
+    ? builtResult(root, mode, computed, outputs, stats)
+    : await reusedResult(root, computed.previous, stats);
   const previousInfo = await readBuildInfo(root);
   result.contextRefresh = {
     mode: result.mode === 'cold' ? 'rebuilt' : result.mode,
@@ -171,13 +215,17 @@ export async function finishBuild(
   return result;
 }
 
-function statsOf(computed: ComputedContext, durationMs: number, stageMs: Record<string, number>): BuildStats {
-  const { index, graph, previous, scanned } = computed;
+function statsOf(
+  computed: BuildComputation,
+  durationMs: number,
+  stageMs: Record<string, number>,
+): BuildStats {
+  const { previous, scanned } = computed;
   const skipped = scanned.scan.files.filter(
     (file) => file.skipped && file.skipped !== 'managed-output',
   ).length;
   const common = { hashed: scanned.hashed, skipped, durationMs: Math.round(durationMs), stageMs };
-  if (!index || !graph) {
+  if (!computed.pkg) {
     return {
       files: previous?.counts.files ?? scanned.scan.files.length,
       indexed: previous?.counts.indexed ?? 0,
@@ -190,6 +238,7 @@ function statsOf(computed: ComputedContext, durationMs: number, stageMs: Record<
       ...common,
     };
   }
+  const { index, graph } = computed;
   return {
     files: scanned.scan.files.length,
     indexed: index.stats.files,
@@ -214,9 +263,11 @@ const PENDING_REFRESH: ContextRefreshMetrics = {
 
 async function reusedResult(
   root: string,
-  previous: ContextManifest,
+  previous: ContextManifest | undefined,
   stats: BuildStats,
 ): Promise<BuildResult> {
+  // Up to date means the last build's manifest was read and matched.
+  if (!previous) throw new OcppError('INTERNAL', 'an up-to-date build without a previous manifest');
   const readiness = (await readJsonQuietly(root, layout.readiness)) as
     | { score?: number; grade?: string }
     | undefined;
@@ -252,7 +303,7 @@ function builtResult(
   outputs: WrittenOutput[],
   stats: BuildStats,
 ): BuildResult {
-  const pkg = computed.pkg!;
+  const { pkg } = computed;
   const incremental = mode === 'update' && stats.cached > 0;
   const reason =
     mode === 'build'
@@ -293,7 +344,7 @@ async function readJsonQuietly(root: string, path: string): Promise<unknown> {
 }
 
 /** An output is already on disk when the last build recorded this hash and its stat has not moved since. */
-export function knownOnDisk(root: string, computed: ComputedContext): KnownOnDisk | undefined {
+export function knownOnDisk(root: string, computed: ContextInputs): KnownOnDisk | undefined {
   const { previous, statCache } = computed;
   if (!previous || !statCache) return undefined;
   return async (path, hash) =>

@@ -6,6 +6,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { detectTestRunners } from '../contracts/infer/tests.js';
 import { treeFiles } from '../contracts/tree.js';
 import type { DependencyGraph } from '../graph/types.js';
+import { FactsCache } from '../index/cache.js';
 import { adapters } from '../index/languages/registry.js';
 import { textAdapter } from '../index/languages/text.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
@@ -16,7 +17,7 @@ import type { ProjectFacts } from '../scan/project.js';
 import type { ScanResult } from '../scan/types.js';
 import { globMatcher } from '../shared/glob.js';
 import { hashEntries, sha256 } from '../shared/hash.js';
-import { formatJsonFile, stableStringify } from '../shared/json.js';
+import { formatJsonFile } from '../shared/json.js';
 import { layout, MACHINE_LOCAL } from '../shared/layout.js';
 import { replaceManagedBlock, withoutManagedBlock } from '../shared/managed-block.js';
 import { redacted, redactedValue } from '../shared/redact.js';
@@ -31,6 +32,14 @@ import type { ProjectJson } from './project-schema.js';
 import { type FileRank, rankFiles } from './rank.js';
 import { assessReadiness, type ReadinessReport } from './readiness.js';
 import { calculateTokenSavings, type TokenSavings } from './savings.js';
+import {
+  componentOfOutput,
+  graphShards,
+  indexShards,
+  jsonLinesDocument,
+  type PreviousShards,
+  type ReusableGraphShards,
+} from './shards.js';
 import { type RepositorySummary, summarizeRepository } from './summary.js';
 import { renderAgentsBlock } from './writers/agents-md.js';
 import { renderSummaryMarkdown } from './writers/summary-md.js';
@@ -51,8 +60,8 @@ export interface ComposeInput {
   readme?: { path: string; text: string };
   /** A repository file's text (manifests and runner configs); undefined when it does not exist. */
   readFile: (path: string) => string | undefined;
-  /** A file's unchanged line of the previous index.json, when there is one (saves serialising it again). */
-  previousIndexLine?: (file: IndexedFile) => string | undefined;
+  /** What the last build wrote that may be reused as it is (update mode). */
+  previous?: PreviousOutputs;
   /** The agents file's current text (undefined when it does not exist yet). */
   agentsFileText: string | undefined;
   /** Whether the scan lists the agents file (false when it is git-ignored): only then is it a source. */
@@ -64,10 +73,22 @@ export interface ComposeInput {
   lessons?: string[];
 }
 
+/** The last build's outputs an update can reuse instead of serialising and hashing them again. */
+export interface PreviousOutputs {
+  /** A file's unchanged index line, when there is one. */
+  indexLine: (file: IndexedFile) => string | undefined;
+  /** Index shards as the last build wrote them (path -> bytes and recorded hash). */
+  indexShards: PreviousShards;
+  /** Graph shards whose folder holds no changed file, when the graph was reused. */
+  graphShards?: ReusableGraphShards;
+}
+
 export interface GeneratedFile {
   /** Repository path. */
   path: string;
   content: string;
+  /** The content's hash when already known (a shard reused as the last build wrote it). */
+  hash?: string;
   /** For AGENTS.md: what the manifest hashes (the managed block alone; the rest belongs to people). */
   hashedContent?: string;
 }
@@ -80,6 +101,8 @@ export interface ContextPackage {
   readiness: ReadinessReport;
   savings: TokenSavings;
   ranking: FileRank[];
+  /** The index just composed, as a facts cache (what a long-lived process keeps for its next refresh). */
+  facts: FactsCache;
 }
 
 export function composeContextPackage(input: ComposeInput): ContextPackage {
@@ -151,22 +174,20 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     tokens: input.tokens,
     ...(input.contents ? { contents: input.contents } : {}),
   });
+  const index = indexShards(input.files, deterministicStats(input.indexStats), {
+    ...(input.previous ? { knownLine: input.previous.indexLine, previous: input.previous.indexShards } : {}),
+  });
+  const facts = new FactsCache();
+  for (const shard of index.shards) facts.addEntries(shard, shard.files, shard.lines);
   const files: GeneratedFile[] = [
     {
       path: config.context.agentsFile,
       content: replaceManagedBlock(input.agentsFileText ?? '', agentsBlock),
       hashedContent: agentsBlock,
     },
-    {
-      path: layout.index,
-      content: jsonLinesDocument(
-        { schemaVersion: OUTPUT_SCHEMA_VERSION, stats: deterministicStats(input.indexStats) },
-        'files',
-        input.files,
-        input.previousIndexLine,
-      ),
-    },
-    { path: layout.graph, content: graphDocument(input.graph) },
+    index.head,
+    ...index.shards.map(({ path, content, hash }) => ({ path, content, hash })),
+    ...graphShards(input.graph, input.previous?.graphShards),
     { path: layout.project, content: formatJsonFile(project) },
     {
       path: layout.ranking,
@@ -196,7 +217,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     },
   ];
   const manifest = buildManifest(input, files);
-  return { files, manifest, summary, project, readiness, savings, ranking };
+  return { files, manifest, summary, project, readiness, savings, ranking, facts };
 }
 
 /** Configuration files at the root, the first few: what an agent should know exists. */
@@ -212,19 +233,20 @@ function rootConfiguration(files: readonly ScanResult['files'][number][]): strin
 
 function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextManifest {
   const outputs: Record<string, string> = {};
-  for (const file of files) outputs[file.path] = sha256(file.hashedContent ?? file.content);
+  for (const file of files) outputs[file.path] = file.hash ?? sha256(file.hashedContent ?? file.content);
   const sources: Record<string, string> = {};
   for (const file of input.scan.files) if (file.hash) sources[file.path] = file.hash;
   // The agents file as it will be on disk after this build: what a later scan will hash.
   const agentsFile = files.find((file) => file.hashedContent !== undefined);
   if (agentsFile && input.agentsFileScanned)
     sources[agentsFile.path] = sha256(withoutManagedBlock(agentsFile.content));
-  const byPath = (path: string) => outputs[path] ?? 'none';
+  const ofComponent = (component: 'index' | 'graph') =>
+    hashEntries(Object.entries(outputs).filter(([path]) => componentOfOutput(path) === component));
   const hashes: ComponentHashes = {
     source: hashEntries(Object.entries(sources)),
     config: input.config.hash,
-    index: byPath(layout.index),
-    graph: byPath(layout.graph),
+    index: ofComponent('index'),
+    graph: ofComponent('graph'),
     contracts: input.externalHashes.contracts,
     taskPacks: input.externalHashes.taskPacks,
     memory: input.externalHashes.memory,
@@ -251,36 +273,8 @@ function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextMani
   return manifest;
 }
 
-/**
- * A JSON object whose big array has one element per line: valid JSON, fast to write, and a change
- * to one file shows as a one-line diff.
- */
-export function jsonLinesDocument<T>(
-  head: Record<string, unknown>,
-  key: string,
-  items: readonly T[],
-  knownLine?: (item: T) => string | undefined,
-): string {
-  const headText = stableStringify(head);
-  const prefix = headText === '{}' ? '{' : `${headText.slice(0, -1)},`;
-  if (items.length === 0) return `${prefix}"${key}":[]}\n`;
-  const lines = items.map((item) => knownLine?.(item) ?? stableStringify(item));
-  return `${prefix}"${key}":[\n${lines.join(',\n')}\n]}\n`;
-}
-
 /** Parsed-versus-cached counts depend on the cache, not the tree: they stay out of hashed outputs. */
 function deterministicStats(stats: IndexStats): Omit<IndexStats, 'parsed' | 'cached'> {
   const { parsed: _parsed, cached: _cached, ...rest } = stats;
   return rest;
-}
-
-function graphDocument(graph: DependencyGraph): string {
-  const head = {
-    schemaVersion: OUTPUT_SCHEMA_VERSION,
-    stats: graph.stats,
-    files: graph.files,
-    externals: graph.externals,
-    unresolved: graph.unresolved,
-  };
-  return jsonLinesDocument(head, 'edges', graph.edges);
 }

@@ -18,10 +18,21 @@ import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
-import type { ContextPackage } from './compose.js';
+import type { ContextPackage, PreviousOutputs } from './compose.js';
 import { hashLessons } from './lesson-hash.js';
-import { type ContextManifest, readPreviousManifest } from './manifest.js';
+import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readPreviousManifest } from './manifest.js';
 import { isProjectConfiguration } from './refresh.js';
+import {
+  assembleGraph,
+  componentOfOutput,
+  type GraphHead,
+  type GraphShard,
+  graphHeadPath,
+  HEAD_FILE,
+  LEGACY,
+  type PreviousShards,
+  shardOf,
+} from './shards.js';
 import {
   currentOutputHash,
   outputHashFromStat,
@@ -52,13 +63,15 @@ export interface ComputeOptions {
   config: LoadedConfig;
   /** Wraps each stage to time it. */
   timed: <T>(stage: string, action: () => Promise<T> | T) => Promise<T>;
-  /** Compose even when nothing changed (delta and evolve want the package to compare). @default false */
-  alwaysCompose?: boolean;
-  /** Stop after the graph (drift needs no generated outputs). @default false */
-  skipCompose?: boolean;
+  /**
+   * The previous build as a long-lived process holds it (`refreshHeldContext()`): used instead of
+   * reading the last build's index and graph from disk, when the manifest on disk is still its own.
+   */
+  held?: HeldContext;
 }
 
-export interface ComputedContext {
+/** What every compute reads before deciding anything: scan, hashes and the caches. */
+export interface ContextInputs {
   /** The last build's manifest (read in every mode: a newer schema is refused before anything is written). */
   previous: ContextManifest | undefined;
   scanned: ScanOutput;
@@ -71,13 +84,75 @@ export interface ComputedContext {
   tokens: TokenCache;
   /** The stat cache this run read (update mode). */
   statCache?: StatCacheFile;
-  /** Absent when up to date and not asked to compose anyway. */
-  index?: RepositoryIndex;
-  graph?: DependencyGraph;
-  pkg?: ContextPackage;
 }
 
-export async function computeContext(root: string, options: ComputeOptions): Promise<ComputedContext> {
+/** Inputs, index and graph: what drift, guards and the working-tree analysis need. */
+export interface ComputedGraph extends ContextInputs {
+  index: RepositoryIndex;
+  graph: DependencyGraph;
+  /** The last build's facts and graph as this run found them (empty in build mode). */
+  before: PreviousBuild;
+}
+
+/** Everything a build writes, computed. */
+export interface ComputedContext extends ComputedGraph {
+  pkg: ContextPackage;
+}
+
+/** `computeForBuild()`: either nothing to do, or the whole package. */
+export type BuildComputation = (ContextInputs & { upToDate: true; pkg?: undefined }) | ComputedContext;
+
+/** The last build's facts and graph, read once (from disk, or held in memory by a long-lived process). */
+export interface PreviousBuild {
+  facts: FactsCache;
+  /** The previous graph and its shards, when its resolutions can be reused. */
+  graph?: PreviousGraph;
+}
+
+export interface PreviousGraph {
+  graph: DependencyGraph;
+  shards: PreviousShards;
+}
+
+/** A build held in memory between refreshes: the manifest it wrote, its facts and its graph. */
+export interface HeldContext {
+  manifest: ContextManifest;
+  facts: FactsCache;
+  graph: PreviousGraph;
+}
+
+/** Scan and decide; compose only when something changed (`build` and `update`). */
+export async function computeForBuild(root: string, options: ComputeOptions): Promise<BuildComputation> {
+  const inputs = await readInputs(root, options);
+  if (inputs.upToDate) return { ...inputs, upToDate: true };
+  return composed(root, options, await indexAndGraph(root, options, inputs));
+}
+
+/** Inputs, index and graph, never composed: for checks that need no generated outputs. */
+export async function computeGraph(root: string, options: ComputeOptions): Promise<ComputedGraph> {
+  return indexAndGraph(root, options, await readInputs(root, options));
+}
+
+/** The whole package even when nothing changed (delta and evolve compare it with the last build). */
+export async function computePackage(root: string, options: ComputeOptions): Promise<ComputedContext> {
+  return composed(root, options, await computeGraph(root, options));
+}
+
+/** What a long-lived process keeps after a refresh, so the next one reads nothing back from disk. */
+export function heldContextOf(computed: ComputedContext): HeldContext {
+  const graphShards = new Map(
+    computed.pkg.files
+      .filter((file) => file.hash !== undefined && componentOfOutput(file.path) === 'graph')
+      .map((file) => [file.path, { content: file.content, hash: file.hash! }] as const),
+  );
+  return {
+    manifest: computed.pkg.manifest,
+    facts: computed.pkg.facts,
+    graph: { graph: computed.graph, shards: graphShards },
+  };
+}
+
+async function readInputs(root: string, options: ComputeOptions): Promise<ContextInputs> {
   const { mode, bus, config, timed } = options;
   const previous = await readPreviousManifest(root, bus);
   const key = statCacheKey(config);
@@ -98,26 +173,36 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
     taskPacks: await hashContextDirectory(root, layout.runs, isTaskPackFile),
     memory: await hashLessons(root),
   }));
-  const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
-  const base = {
+  const upToDate =
+    mode === 'update' &&
+    previous !== undefined &&
+    (await outputsMatch(root, previous, sourceHash, config, externalHashes, statCache));
+  return {
     previous,
     scanned,
     scanStartedAt,
     statCacheKey: key,
     sourceHash,
     externalHashes,
-    tokens,
+    upToDate,
+    tokens: new TokenCache(absolutePath(root, layout.tokenCache)),
     ...(statCache ? { statCache } : {}),
   };
-  const upToDate =
-    mode === 'update' &&
-    previous !== undefined &&
-    (await outputsMatch(root, previous, sourceHash, config, externalHashes, statCache));
-  if (upToDate && !options.alwaysCompose) return { ...base, upToDate };
+}
 
+async function indexAndGraph(
+  root: string,
+  options: ComputeOptions,
+  inputs: ContextInputs,
+): Promise<ComputedGraph> {
+  const { mode, bus, config, timed, held } = options;
+  const { previous, statCache, scanned } = inputs;
+  const usable =
+    held && previous && previous.hashes.outputs === held.manifest.hashes.outputs ? held : undefined;
   const facts = await timed('load-cache', async () => {
     if (mode !== 'update') return new FactsCache();
-    await tokens.load();
+    await inputs.tokens.load();
+    if (usable) return usable.facts;
     return previous ? await readTrustedIndex(root, previous, bus, statCache) : new FactsCache();
   });
   const index = await timed('index', () =>
@@ -130,28 +215,34 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
       }),
     ),
   );
+  let previousGraph: PreviousGraph | undefined;
   const graph = await timed('graph', async () => {
-    const reuse =
-      mode === 'update' && previous ? await reusableGraph(root, previous, index, statCache, bus) : undefined;
+    if (mode === 'update' && previous) {
+      previousGraph = usable?.graph ?? (await readTrustedGraph(root, previous, statCache, bus));
+    }
+    const reuse = previousGraph ? reusableGraph(previous!, previousGraph.graph, index) : undefined;
+    if (!reuse) previousGraph = undefined;
     return (await loadStages()).buildDependencyGraph(root, index, reuse);
   });
-  if (options.skipCompose) return { ...base, upToDate, index, graph };
-  const pkg = await timed('compose', () =>
-    composeFrom(root, config, scanned, index, graph, tokens, externalHashes, facts),
-  );
-  return { ...base, upToDate, index, graph, pkg };
+  const before: PreviousBuild = { facts, ...(previousGraph ? { graph: previousGraph } : {}) };
+  return { ...inputs, index, graph, before };
+}
+
+async function composed(
+  root: string,
+  options: ComputeOptions,
+  computed: ComputedGraph,
+): Promise<ComputedContext> {
+  const pkg = await options.timed('compose', () => composeFrom(root, options.config, computed));
+  return { ...computed, pkg };
 }
 
 async function composeFrom(
   root: string,
   config: LoadedConfig,
-  scanned: ScanOutput,
-  index: RepositoryIndex,
-  graph: DependencyGraph,
-  tokens: TokenCache,
-  externalHashes: ComputedContext['externalHashes'],
-  facts: FactsCache,
+  computed: ComputedGraph,
 ): Promise<ContextPackage> {
+  const { scanned, index, graph, tokens, externalHashes, before } = computed;
   const agentsText = await readRepositoryTextIfExists(
     root,
     absolutePath(root, config.config.context.agentsFile),
@@ -178,12 +269,25 @@ async function composeFrom(
     ...(readme === undefined ? {} : { readme }),
     readFile: repositoryReader(root, scanned.contents),
     agentsFileText: agentsText,
-    previousIndexLine: (file) => facts.lineFor(file),
+    previous: previousOutputs(before, index),
     agentsFileScanned: await isScanned(root, config.config.context.agentsFile, scanned),
     ...(commit ? { gitCommit: commit } : {}),
     externalHashes,
     ...(lessons.length > 0 ? { lessons } : {}),
   });
+}
+
+/** What compose may reuse of the last build: unchanged index lines and shards, untouched graph shards. */
+function previousOutputs(before: PreviousBuild, index: RepositoryIndex): PreviousOutputs {
+  const outputs: PreviousOutputs = {
+    indexLine: (file) => before.facts.lineFor(file),
+    indexShards: before.facts.shards,
+  };
+  if (!before.graph) return outputs;
+  const changedFolders = new Set<string>();
+  for (const file of index.files)
+    if (before.facts.lineFor(file) === undefined) changedFolders.add(shardOf(file.path));
+  return { ...outputs, graphShards: { shards: before.graph.shards, changedFolders } };
 }
 
 /**
@@ -205,34 +309,69 @@ async function readTrustedOutput(
   return trusted ? text : undefined;
 }
 
-/** The previous index.json's facts, when trusted (the per-file facts cache). */
+/** The previous build's facts (the per-file facts cache): every index shard that is as it was written. */
 export async function readTrustedIndex(
   root: string,
   previous: ContextManifest,
   bus: EventBus,
   statCache?: StatCacheFile,
 ): Promise<FactsCache> {
-  const text = await readTrustedOutput(root, layout.index, previous, statCache, bus);
-  if (text === undefined) return new FactsCache();
+  const facts = new FactsCache();
+  for (const path of Object.keys(previous.outputs)) {
+    if (componentOfOutput(path) !== 'index' || path.endsWith(HEAD_FILE)) continue;
+    const text = await readTrustedOutput(root, path, previous, statCache, bus);
+    if (text === undefined) continue;
+    try {
+      facts.addShard(path, text, previous.outputs[path]!);
+    } catch {
+      bus.log('info', `${path} does not parse: not reusing it`);
+    }
+  }
+  return facts;
+}
+
+/** The previous graph from its shards (or the single graph.json of schema 1), when trusted. */
+async function readTrustedGraph(
+  root: string,
+  previous: ContextManifest,
+  statCache: StatCacheFile | undefined,
+  bus: EventBus,
+): Promise<PreviousGraph | undefined> {
+  if (previous.tool.version !== toolVersion()) return undefined;
+  const read = (path: string) => readTrustedOutput(root, path, previous, statCache, bus);
   try {
-    return FactsCache.fromIndexText(text);
+    if (previous.outputs[LEGACY.graph] !== undefined) {
+      const text = await read(LEGACY.graph);
+      return text === undefined
+        ? undefined
+        : { graph: JSON.parse(text) as DependencyGraph, shards: new Map() };
+    }
+    const headText = await read(graphHeadPath);
+    if (headText === undefined) return undefined;
+    const shards = new Map<string, { content: string; hash: string }>();
+    const parsed: GraphShard[] = [];
+    for (const path of Object.keys(previous.outputs)) {
+      if (componentOfOutput(path) !== 'graph' || path === graphHeadPath) continue;
+      const text = await read(path);
+      if (text === undefined) return undefined;
+      shards.set(path, { content: text, hash: previous.outputs[path]! });
+      parsed.push(JSON.parse(text) as GraphShard);
+    }
+    return { graph: assembleGraph(JSON.parse(headText) as GraphHead, parsed), shards };
   } catch {
-    return new FactsCache();
+    return undefined;
   }
 }
 
 /**
- * The previous graph and the files whose resolutions still stand: same file set, no changed
- * configuration that moves resolution (manifests, tsconfig, go.mod...), the file's bytes unchanged.
+ * The files whose previous resolutions still stand: same file set, no changed configuration that
+ * moves resolution (manifests, tsconfig, go.mod...), the file's bytes unchanged.
  */
-async function reusableGraph(
-  root: string,
+function reusableGraph(
   previous: ContextManifest,
+  graph: DependencyGraph,
   index: RepositoryIndex,
-  statCache: StatCacheFile | undefined,
-  bus: EventBus,
-): Promise<ReusableGraph | undefined> {
-  if (previous.tool.version !== toolVersion()) return undefined;
+): ReusableGraph | undefined {
   const current = new Map(index.files.map((file) => [file.path, file.hash]));
   const changed = [...current]
     .filter(([path, hash]) => previous.sources[path] !== hash)
@@ -241,14 +380,6 @@ async function reusableGraph(
     (path) => !current.has(path) && previous.sources[path] !== undefined,
   );
   if ([...changed, ...removed].some(isProjectConfiguration)) return undefined;
-  const text = await readTrustedOutput(root, layout.graph, previous, statCache, bus);
-  if (text === undefined) return undefined;
-  let graph: DependencyGraph;
-  try {
-    graph = JSON.parse(text) as DependencyGraph;
-  } catch {
-    return undefined;
-  }
   if (graph.files.length !== current.size || graph.files.some((path) => !current.has(path))) return undefined;
   const changedSet = new Set(changed);
   return { graph, reusable: new Set(graph.files.filter((path) => !changedSet.has(path))) };
@@ -264,6 +395,8 @@ async function outputsMatch(
   statCache: StatCacheFile | undefined,
 ): Promise<boolean> {
   if (previous.tool.version !== toolVersion() || previous.hashes.source !== sourceHash) return false;
+  // A build of the single-file layout (schema 1) is rewritten once in the sharded one.
+  if (previous.schemaVersion < MANIFEST_SCHEMA_VERSION) return false;
   if (previous.hashes.config !== config.hash) return false;
   if (
     previous.hashes.contracts !== externalHashes.contracts ||

@@ -10,7 +10,7 @@ import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import { readRunFiles } from '../task/run-file.js';
 import { stageTimer } from './build.js';
-import { computeContext } from './compute.js';
+import { computeGraph } from './compute.js';
 import { edgeChanges } from './delta.js';
 import { taskPackFiles } from './lifecycle.js';
 import { loadBuiltContext } from './load.js';
@@ -75,20 +75,13 @@ export async function assessDrift(root: string, config: LoadedConfig, bus: Event
       });
   }
   const { timed } = stageTimer(bus);
-  const current = await computeContext(root, {
-    mode: 'update',
-    bus,
-    config,
-    timed,
-    skipCompose: true,
-    alwaysCompose: true,
-  });
-  const edges = edgeChanges(built.graph, current.graph!);
+  const current = await computeGraph(root, { mode: 'update', bus, config, timed });
+  const edges = edgeChanges(built.graph, current.graph);
   if (edges.length > 0) {
     findings.push({
       kind: 'graph-mismatch',
-      file: layout.graph,
-      message: `${edges.length} import edge(s) in the sources are not in graph.json (or the other way round)`,
+      file: layout.graphDir,
+      message: `${edges.length} import edge(s) in the sources are not in the graph (or the other way round)`,
       fix: 'opencode-plusplus update',
       evidence: edges
         .slice(0, EVIDENCE_LIMIT)

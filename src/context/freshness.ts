@@ -11,6 +11,7 @@ import { layout } from '../shared/layout.js';
 import { toolVersion } from '../shared/version.js';
 import { hashLessons } from './lesson-hash.js';
 import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readManifest } from './manifest.js';
+import { componentOfOutput } from './shards.js';
 import { currentOutputHash, readStatCache, type StatCacheFile, statCacheKey } from './stat-cache.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
@@ -194,26 +195,34 @@ async function outputComponents(
 ): Promise<ComponentFreshness[]> {
   const missing: string[] = [];
   const edited: string[] = [];
+  const verb = (paths: string[], one: string, many: string) => (paths.length === 1 ? one : many);
   for (const [path, hash] of Object.entries(manifest.outputs).sort()) {
     const actual = await currentOutputHash(root, path, statCache, config.config.context.agentsFile);
     if (actual === undefined) missing.push(path);
     else if (actual !== hash) edited.push(path);
   }
   const sourcesChanged = changes.added.length + changes.removed.length + changes.modified.length > 0;
-  const derived = (component: 'index' | 'graph', path: string): ComponentFreshness => {
-    if (missing.includes(path))
-      return { component, verdict: 'missing', reason: `${path} is missing`, files: [path] };
-    if (edited.includes(path))
+  const derived = (component: 'index' | 'graph'): ComponentFreshness => {
+    const gone = missing.filter((path) => componentOfOutput(path) === component);
+    const changed = edited.filter((path) => componentOfOutput(path) === component);
+    if (gone.length > 0)
+      return {
+        component,
+        verdict: 'missing',
+        reason: `${subject(gone)} ${verb(gone, 'is', 'are')} missing`,
+        files: gone,
+      };
+    if (changed.length > 0)
       return {
         component,
         verdict: 'inconsistent',
-        reason: `${path} differs from what the last build wrote`,
-        files: [path],
+        reason: `${subject(changed)} ${verb(changed, 'differs', 'differ')} from what the last build wrote`,
+        files: changed,
       };
     if (sourcesChanged) return { component, verdict: 'stale', reason: 'sources changed since it was built' };
     return { component, verdict: 'fresh', reason: 'matches the sources' };
   };
-  const others = [...missing, ...edited].filter((path) => path !== layout.index && path !== layout.graph);
+  const others = [...missing, ...edited].filter((path) => componentOfOutput(path) === undefined);
   const outputs: ComponentFreshness =
     others.length > 0
       ? {
@@ -229,7 +238,14 @@ async function outputComponents(
             verdict: 'fresh',
             reason: 'every generated file is as the last build wrote it',
           };
-  return [derived('index', layout.index), derived('graph', layout.graph), outputs];
+  return [derived('index'), derived('graph'), outputs];
+}
+
+/** One output by name; several as a count with the first few. */
+function subject(paths: string[]): string {
+  if (paths.length === 1) return paths[0]!;
+  const more = paths.length > 3 ? ', ...' : '';
+  return `${paths.length} files (${paths.slice(0, 3).join(', ')}${more})`;
 }
 
 async function directoryComponent(

@@ -12,9 +12,9 @@ import { layout } from '../shared/layout.js';
 import { absolutePath, joinPath, parentDirectory, resolveAbsolute } from '../shared/path.js';
 import { readRunFiles } from '../task/run-file.js';
 import { type BuildResult, finishBuild, knownOnDisk, stageTimer, withContextLock } from './build.js';
-import { type ComputedContext, computeContext } from './compute.js';
+import { type ComputedContext, computePackage } from './compute.js';
 import { type ContextDelta, type ContextSnapshot, diffContexts, renderDeltaMarkdown } from './delta.js';
-import { loadBuiltContext, loadContextDirectory } from './load.js';
+import { loadBuiltContext, loadContextDirectory, readBuiltRanking } from './load.js';
 import type { ContextManifest } from './manifest.js';
 import { writeContextPackage } from './writers/package.js';
 
@@ -36,7 +36,7 @@ export async function computeDelta(root: string, config: LoadedConfig, bus: Even
   return withContextLock(root, async () => {
     const before = await requireBuiltSnapshot(root);
     const { timed } = stageTimer(bus);
-    const computed = await computeContext(root, { mode: 'update', bus, config, timed, alwaysCompose: true });
+    const computed = await computePackage(root, { mode: 'update', bus, config, timed });
     const delta = diffContexts(before, workingTreeSnapshot(computed), await taskPackFiles(root));
     return { delta, written: await writeDelta(root, delta) };
   });
@@ -50,11 +50,12 @@ export async function evolveContext(
 ): Promise<EvolveResult> {
   return withContextLock(root, async () => {
     const started = performance.now();
-    const before = await loadBuiltSnapshot(root, 'last build');
     const { stageMs, timed } = stageTimer(bus);
-    const computed = await computeContext(root, { mode: 'update', bus, config, timed, alwaysCompose: true });
+    const computed = await computePackage(root, { mode: 'update', bus, config, timed });
+    // The last build as this refresh read it (its facts and graph), before anything is rewritten.
+    const before = await timed('snapshot', () => previousSnapshot(root, computed));
     const outputs = await timed('write', () =>
-      writeContextPackage(root, computed.pkg!, bus, knownOnDisk(root, computed)),
+      writeContextPackage(root, computed.pkg, bus, knownOnDisk(root, computed)),
     );
     const build = await finishBuild(root, 'update', computed, outputs, started, stageMs);
     const after = workingTreeSnapshot(computed);
@@ -130,8 +131,25 @@ function fromManifest(
 }
 
 function workingTreeSnapshot(computed: ComputedContext): ContextSnapshot {
-  const pkg = computed.pkg!;
-  return fromManifest(pkg.manifest, 'working tree', computed.index!.files, computed.graph!, pkg.ranking);
+  const { pkg } = computed;
+  return fromManifest(pkg.manifest, 'working tree', computed.index.files, computed.graph, pkg.ranking);
+}
+
+/**
+ * The last build's snapshot from what the refresh already read (every fact trusted, its graph
+ * reused): only ranking.json is read again. Otherwise the build on disk is loaded whole.
+ */
+async function previousSnapshot(
+  root: string,
+  computed: ComputedContext,
+): Promise<ContextSnapshot | undefined> {
+  const { previous, before } = computed;
+  if (!previous) return undefined;
+  if (!before.graph || before.facts.size !== previous.counts.indexed)
+    return loadBuiltSnapshot(root, 'last build');
+  const ranking = await readBuiltRanking(root);
+  if (!ranking) return loadBuiltSnapshot(root, 'last build');
+  return fromManifest(previous, 'last build', before.facts.files(), before.graph.graph, ranking);
 }
 
 function emptySnapshot(): ContextSnapshot {

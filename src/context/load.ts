@@ -9,6 +9,18 @@ import { layout } from '../shared/layout.js';
 import { absolutePath, joinPath } from '../shared/path.js';
 import { type ContextManifest, readManifestFile } from './manifest.js';
 import type { FileRank } from './rank.js';
+import {
+  assembleGraph,
+  assembleIndexFiles,
+  type GraphHead,
+  type GraphShard,
+  graphHeadPath,
+  type IndexHead,
+  indexHeadPath,
+  indexShardPath,
+  LEGACY,
+  shardOf,
+} from './shards.js';
 
 export interface LoadedContext {
   manifest: ContextManifest;
@@ -30,14 +42,79 @@ export async function loadContextDirectory(
 ): Promise<LoadedContext | undefined> {
   const manifest = await readManifestFile(joinPath(directory, 'manifest.json'), `${display}/manifest.json`);
   if (!manifest) return undefined;
-  const read = (name: string) => readRequired(joinPath(directory, name), `${display}/${name}`);
-  const index = (await read('index.json')) as {
-    files: IndexedFile[];
-    stats: Omit<IndexStats, 'parsed' | 'cached'>;
+  const index = await readIndexDirectory(directory, display, manifest);
+  const graph = await readGraphDirectory(directory, display, manifest);
+  const ranking = (await readRequired(joinPath(directory, 'ranking.json'), `${display}/ranking.json`)) as {
+    files: FileRank[];
   };
-  const graph = (await read('graph.json')) as DependencyGraph;
-  const ranking = (await read('ranking.json')) as { files: FileRank[] };
   return { manifest, files: index.files, indexStats: index.stats, graph, ranking: ranking.files };
+}
+
+/** Every file's facts of the last build (what tests and tools read instead of parsing shards themselves). */
+export async function readBuiltIndex(root: string): Promise<IndexedFile[]> {
+  return (await requireBuilt(root, readIndexDirectory)).files;
+}
+
+/** The last build's dependency graph, whole. */
+export function readBuiltGraph(root: string): Promise<DependencyGraph> {
+  return requireBuilt(root, readGraphDirectory);
+}
+
+async function requireBuilt<T>(
+  root: string,
+  read: (directory: string, display: string, manifest: ContextManifest) => Promise<T>,
+): Promise<T> {
+  const directory = absolutePath(root, layout.dir);
+  const manifest = await readManifestFile(joinPath(directory, 'manifest.json'), layout.manifest);
+  if (!manifest)
+    throw new OcppError('NOT_FOUND', `no context has been built in ${root}`, {
+      hint: 'run `opencode-plusplus build` first',
+    });
+  return read(directory, layout.dir, manifest);
+}
+
+/** One index shard's entries, by the folder that holds the file (an agent's way to one file's facts). */
+export async function readIndexShard(root: string, path: string): Promise<IndexedFile[]> {
+  const relative = indexShardPath(shardOf(path)).slice(layout.dir.length + 1);
+  const text = await readTextIfExists(absolutePath(root, `${layout.dir}/${relative}`));
+  return text === undefined ? [] : (parseJson(text, relative) as { files: IndexedFile[] }).files;
+}
+
+/** The sharded index (or the single index.json of schema 1) of a context folder. */
+async function readIndexDirectory(
+  directory: string,
+  display: string,
+  manifest: ContextManifest,
+): Promise<{ files: IndexedFile[]; stats: IndexHead['stats'] }> {
+  const read = (path: string) => readOutput(directory, display, path);
+  if (manifest.outputs[LEGACY.index] !== undefined)
+    return (await read(LEGACY.index)) as { files: IndexedFile[]; stats: IndexHead['stats'] };
+  const head = (await read(indexHeadPath)) as IndexHead;
+  const shards: { files: IndexedFile[] }[] = [];
+  for (const file of Object.values(head.shards))
+    shards.push((await read(`${layout.indexDir}/${file}`)) as { files: IndexedFile[] });
+  return { files: assembleIndexFiles(shards), stats: head.stats };
+}
+
+/** The sharded graph (or the single graph.json of schema 1) of a context folder. */
+async function readGraphDirectory(
+  directory: string,
+  display: string,
+  manifest: ContextManifest,
+): Promise<DependencyGraph> {
+  const read = (path: string) => readOutput(directory, display, path);
+  if (manifest.outputs[LEGACY.graph] !== undefined) return (await read(LEGACY.graph)) as DependencyGraph;
+  const head = (await read(graphHeadPath)) as GraphHead;
+  const shards: GraphShard[] = [];
+  for (const file of Object.values(head.shards))
+    shards.push((await read(`${layout.graphDir}/${file}`)) as GraphShard);
+  return assembleGraph(head, shards);
+}
+
+/** An output by its repository path (`.agent-context/...`), read from a context folder anywhere. */
+function readOutput(directory: string, display: string, path: string): Promise<unknown> {
+  const relative = path.slice(layout.dir.length + 1);
+  return readRequired(joinPath(directory, relative), `${display}/${relative}`);
 }
 
 async function readRequired(file: string, display: string): Promise<unknown> {
@@ -56,16 +133,14 @@ async function readRequired(file: string, display: string): Promise<unknown> {
  * that promise to write nothing (`plan`) when the built context is missing or stale.
  */
 export async function computeUnwrittenContext(root: string, bus: EventBus): Promise<LoadedContext> {
-  const [{ loadConfig }, { computeContext }, { stageTimer }] = await Promise.all([
+  const [{ loadConfig }, { computePackage }, { stageTimer }] = await Promise.all([
     import('../config/load.js'),
     import('./compute.js'),
     import('./build.js'),
   ]);
   const config = await loadConfig(root);
   const { timed } = stageTimer(bus);
-  const computed = await computeContext(root, { mode: 'build', bus, config, timed });
-  if (!computed.pkg || !computed.index || !computed.graph)
-    throw new OcppError('INTERNAL', `the context of ${root} could not be computed`);
+  const computed = await computePackage(root, { mode: 'build', bus, config, timed });
   const { parsed: _parsed, cached: _cached, ...indexStats } = computed.index.stats;
   return {
     manifest: computed.pkg.manifest,
@@ -74,4 +149,15 @@ export async function computeUnwrittenContext(root: string, bus: EventBus): Prom
     graph: computed.graph,
     ranking: computed.pkg.ranking,
   };
+}
+
+/** The last build's ranking.json; undefined when missing or unreadable (the caller loads the build whole). */
+export async function readBuiltRanking(root: string): Promise<FileRank[] | undefined> {
+  const text = await readTextIfExists(absolutePath(root, layout.ranking));
+  if (text === undefined) return undefined;
+  try {
+    return (JSON.parse(text) as { files: FileRank[] }).files;
+  } catch {
+    return undefined;
+  }
 }

@@ -10,7 +10,10 @@ import { layout } from '../shared/layout.js';
 import { splitManagedBlock } from '../shared/managed-block.js';
 import { absolutePath } from '../shared/path.js';
 
-export const MANIFEST_SCHEMA_VERSION = 1;
+/** 2: the index and the graph sharded by folder (src/context/shards.ts); 1 had one file each. */
+export const MANIFEST_SCHEMA_VERSION = 2;
+/** The oldest schema whose outputs are read to migrate them (older ones are rebuilt). */
+const MIGRATED_SCHEMA_VERSION = 1;
 
 export interface ComponentHashes {
   /** Every scanned file's content hash, combined. */
@@ -73,7 +76,9 @@ export async function readManifestFile(file: string, display: string): Promise<C
 
 /**
  * The last build's manifest. A newer schema is an error in every mode (nothing may overwrite
- * it); an older or unreadable one means a rebuild, and the bus says so.
+ * it); an unreadable one means a rebuild, and the bus says so. An older one (schema 1, one
+ * `index.json` and one `graph.json`) is read once: its facts are reused and the next write
+ * replaces it with the sharded layout.
  */
 export async function readPreviousManifest(
   root: string,
@@ -81,12 +86,18 @@ export async function readPreviousManifest(
 ): Promise<ContextManifest | undefined> {
   try {
     const manifest = await readManifest(root);
-    if (manifest && manifest.schemaVersion < MANIFEST_SCHEMA_VERSION) {
+    if (manifest && manifest.schemaVersion < MIGRATED_SCHEMA_VERSION) {
       bus.log(
         'info',
         `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: rebuilding`,
       );
       return undefined;
+    }
+    if (manifest && manifest.schemaVersion < MANIFEST_SCHEMA_VERSION) {
+      bus.log(
+        'info',
+        `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: migrating to the sharded layout`,
+      );
     }
     return manifest;
   } catch (error) {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { IndexedFile, RepositoryIndex } from '../index/types.js';
 import { absolutePath } from '../shared/path.js';
+import { compare, compareEdges, compareUnresolved } from './order.js';
 import { resolverFor } from './resolvers/registry.js';
 import type { ModuleResolver, ResolverContext } from './resolvers/resolver.js';
 import type {
@@ -71,7 +72,7 @@ export function buildDependencyGraph(
     }
   }
   edges.sort(compareEdges);
-  unresolved.sort((a, b) => compare(a.from, b.from) || a.line - b.line || compare(a.specifier, b.specifier));
+  unresolved.sort(compareUnresolved);
   const externalList = [...externals.values()]
     .map(({ importerSet, ...node }) => ({ ...node, importers: importerSet.size }))
     .sort((a, b) => compare(a.id, b.id));
@@ -156,20 +157,6 @@ function statsOf(
     unresolved: unresolved.length,
     unresolvedByReason,
   };
-}
-
-function compareEdges(a: GraphEdge, b: GraphEdge): number {
-  return (
-    compare(a.from, b.from) ||
-    a.line - b.line ||
-    compare(a.specifier, b.specifier) ||
-    compare(a.to, b.to) ||
-    compare(a.kind, b.kind)
-  );
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function reusableResolutions(

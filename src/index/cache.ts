@@ -1,12 +1,12 @@
 /**
- * The per-file facts cache: the previous build's `index.json`, whose entries carry each file's
+ * The per-file facts cache: the previous build's index shards, whose entries carry each file's
  * content hash and extractor version. A file is re-parsed only when its path, bytes or extractor
  * changed (path matters: Next.js routes and summaries of some formats depend on it). The cache is
- * trusted only when `index.json` is exactly what the last build wrote (its hash is in the
- * manifest), so a hand-edited or torn file is never reused.
+ * trusted only when a shard is exactly what the last build wrote (its hash is in the manifest),
+ * so a hand-edited or torn file is never reused.
  *
  * It also keeps each entry's serialised line: a file whose entry would be written again byte for
- * byte is not serialised again (index.json has one file per line).
+ * byte is not serialised again (a shard has one file per line).
  */
 import type { FileFacts, IndexedFile } from './types.js';
 
@@ -17,22 +17,53 @@ interface Entry {
 
 export class FactsCache {
   private readonly entries = new Map<string, Entry>();
+  /** The index shards the facts came from, as written: path -> bytes and the hash the manifest recorded. */
+  readonly shards = new Map<string, { content: string; hash: string }>();
 
   constructor(previous: readonly IndexedFile[] = []) {
     for (const file of previous) this.entries.set(file.path, { file });
   }
 
-  /** From the text of a previous index.json (one entry per line after the head). */
+  /** From the text of a previous index file (one entry per line between a head line and `]}`). */
   static fromIndexText(text: string): FactsCache {
     const cache = new FactsCache();
+    cache.addLines(text);
+    return cache;
+  }
+
+  /** Adds the entries of one index shard as the last build wrote it (its recorded hash beside). */
+  addShard(path: string, text: string, hash: string): void {
+    this.addLines(text);
+    this.shards.set(path, { content: text, hash });
+  }
+
+  /** Adds entries whose lines are already serialised (a shard just composed). */
+  addEntries(
+    shard: { path: string; content: string; hash: string },
+    files: readonly IndexedFile[],
+    lines: readonly string[],
+  ): void {
+    files.forEach((file, position) => {
+      this.entries.set(file.path, { file, line: lines[position]! });
+    });
+    this.shards.set(shard.path, { content: shard.content, hash: shard.hash });
+  }
+
+  private addLines(text: string): void {
     for (const raw of text.split('\n')) {
-      if (!raw.startsWith('{"confidence"') && !raw.startsWith('{"')) continue;
-      if (raw.startsWith('{"schemaVersion"')) continue;
+      // Entry lines are objects; the head line opens the array (`..."files":[`).
+      if (!raw.startsWith('{"') || raw.endsWith('[')) continue;
       const line = raw.endsWith(',') ? raw.slice(0, -1) : raw;
       const file = JSON.parse(line) as IndexedFile;
-      cache.entries.set(file.path, { file, line });
+      this.entries.set(file.path, { file, line });
     }
-    return cache;
+  }
+
+  /** Every cached entry, sorted by path (the index's order). */
+  files(): IndexedFile[] {
+    return [...this.entries.values()]
+      .map((entry) => entry.file)
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
   get size(): number {

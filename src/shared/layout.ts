@@ -4,8 +4,9 @@ export const CONTEXT_DIR = '.agent-context';
 export const layout = {
   dir: CONTEXT_DIR,
   manifest: `${CONTEXT_DIR}/manifest.json`,
-  index: `${CONTEXT_DIR}/index.json`,
-  graph: `${CONTEXT_DIR}/graph.json`,
+  /** Sharded by folder (src/context/shards.ts): `_head.json` and one `<shard>.json` per folder. */
+  indexDir: `${CONTEXT_DIR}/index`,
+  graphDir: `${CONTEXT_DIR}/graph`,
   project: `${CONTEXT_DIR}/project.json`,
   ranking: `${CONTEXT_DIR}/ranking.json`,
   summary: `${CONTEXT_DIR}/summary.md`,

@@ -1,28 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository, MIN_FILES, synthesizeRepository } from '../../bench/generate.mjs';
 import { buildContextPackage } from '../../src/context/build.js';
+import { builtGraph, builtIndex } from '../helpers/context.js';
 import { git, makeTempDir } from '../helpers/repo.js';
 
 function digest(files: Map<string, string>): string {
   const hash = createHash('sha256');
   for (const [path, text] of files) hash.update(`${path}\0${text}\0`);
   return hash.digest('hex');
-}
-
-interface GraphFile {
-  edges: Array<{
-    from: string;
-    to: string;
-    kind: string;
-    typeOnly: boolean;
-    specifier: string;
-    external: boolean;
-  }>;
-  unresolved: Array<{ from: string; specifier: string; reason: string }>;
-  stats: { internalEdges: number; unresolved: number };
 }
 
 describe('bench/generate.mjs', () => {
@@ -65,9 +51,7 @@ describe('bench/generate.mjs', () => {
 
     const result = await buildContextPackage(directory);
     expect(result.stats.files).toBe(150);
-    const graph = JSON.parse(
-      readFileSync(join(directory, '.agent-context', 'graph.json'), 'utf8'),
-    ) as GraphFile;
+    const graph = await builtGraph(directory);
     expect(graph.unresolved).toEqual([]);
     expect(graph.stats.internalEdges).toBe(generated.expected.internalEdges);
 
@@ -86,9 +70,7 @@ describe('bench/generate.mjs', () => {
       expect(pairs).toContain(`${a} -> ${b}`);
       expect(pairs).toContain(`${b} -> ${a}`);
     }
-    const index = JSON.parse(readFileSync(join(directory, '.agent-context', 'index.json'), 'utf8')) as {
-      files: Array<{ path: string; routes: unknown[] }>;
-    };
+    const index = await builtIndex(directory);
     expect(index.files.some((file) => file.routes.length > 0)).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/cli.js';
+import { builtGraph } from '../helpers/context.js';
 import { makeRepo } from '../helpers/repo.js';
 import { makeReportFixture, ORCHESTRATOR_RUN } from '../report/fixture.js';
 import { launchChromium } from './chromium.js';
@@ -20,8 +20,7 @@ describe('the HTML report in headless Chromium', () => {
     const result = await runCliInProcess(['report', root]);
     expect(result.code).toBe(0);
     const file = join(root, '.agent-context/report.html');
-    files = (JSON.parse(readFileSync(join(root, '.agent-context/graph.json'), 'utf8')) as { files: string[] })
-      .files;
+    files = (await builtGraph(root)).files;
     ({ browser, close } = await launchChromium());
     page = await browser.newPage();
     page.on('console', (message) => {

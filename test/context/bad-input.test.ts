@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
 import { runCli } from '../helpers/cli.js';
+import { builtGraph, builtIndex } from '../helpers/context.js';
 import { makeRepo, makeTempDir, writeTree } from '../helpers/repo.js';
 
 const base = {
@@ -11,11 +12,7 @@ const base = {
   'src/a.ts': 'export const a = 1;\n',
 };
 
-function indexOf(root: string): {
-  files: Array<{ path: string; confidence: string; diagnostics: unknown[] }>;
-} {
-  return JSON.parse(readFileSync(join(root, '.agent-context/index.json'), 'utf8'));
-}
+const indexOf = builtIndex;
 
 describe('bad input', () => {
   it('a malformed config is exit 2 naming the file, line and key; nothing is written', () => {
@@ -47,10 +44,10 @@ describe('bad input', () => {
       'src/garbage.ts': '}}}{{{',
     });
     await buildContextPackage(root);
-    const files = indexOf(root).files;
+    const files = (await indexOf(root)).files;
     expect(files.find((file) => file.path === 'src/broken.ts')).toMatchObject({ confidence: 'partial' });
     expect(files.find((file) => file.path === 'src/garbage.ts')?.confidence).toBe('failed');
-    const graph = JSON.parse(readFileSync(join(root, '.agent-context/graph.json'), 'utf8'));
+    const graph = await builtGraph(root);
     expect(
       graph.edges.some(
         (edge: { from: string; to: string }) => edge.from === 'src/broken.ts' && edge.to === 'src/a.ts',
@@ -74,12 +71,12 @@ describe('bad input', () => {
     await buildContextPackage(root);
     const manifest = JSON.parse(readFileSync(join(root, '.agent-context/manifest.json'), 'utf8'));
     expect(Object.keys(manifest.sources)).toContain('src/huge.ts');
-    const files = indexOf(root).files.map((file) => file.path);
+    const files = (await indexOf(root)).files.map((file) => file.path);
     expect(files).not.toContain('src/huge.ts');
     expect(files).not.toContain('assets/logo.png');
     expect(files).not.toContain('data/blob.bin');
     expect(files).not.toContain('vendor.min.js');
-    const latin1 = indexOf(root).files.find((file) => file.path === 'src/latin1.ts')!;
+    const latin1 = (await indexOf(root)).files.find((file) => file.path === 'src/latin1.ts')!;
     expect(latin1.confidence).toBe('partial');
     expect(JSON.stringify(latin1.diagnostics)).toContain('not valid UTF-8');
   });
@@ -94,10 +91,10 @@ describe('bad input', () => {
     symlinkSync('a.ts', join(root, 'src/alias.ts'));
     const result = runCli(['build', root, '--json'], root);
     expect(result.code).toBe(0);
-    const files = indexOf(root).files.map((file) => file.path);
+    const files = (await indexOf(root)).files.map((file) => file.path);
     expect(files).not.toContain('src/leak.ts');
     expect(files).not.toContain('loop-a');
-    expect(readFileSync(join(root, '.agent-context/index.json'), 'utf8')).not.toContain('secret');
+    expect(JSON.stringify(await indexOf(root))).not.toContain('secret');
   });
 
   it('skips an unreadable file and still builds', async () => {
@@ -106,7 +103,7 @@ describe('bad input', () => {
     writeTree(root, { 'src/locked.ts': 'export const locked = 1;\n' });
     chmodSync(join(root, 'src/locked.ts'), 0o000);
     await buildContextPackage(root);
-    expect(indexOf(root).files.map((file) => file.path)).not.toContain('src/locked.ts');
+    expect((await indexOf(root)).files.map((file) => file.path)).not.toContain('src/locked.ts');
   });
 
   it('works outside git (honouring nested .gitignore files), on an empty directory and with odd paths', async () => {
@@ -138,7 +135,7 @@ describe('bad input', () => {
       'src/index.ts',
       'with space/ünïcødé file.ts',
     ]);
-    const graph = JSON.parse(readFileSync(join(plain, '.agent-context/graph.json'), 'utf8'));
+    const graph = await builtGraph(plain);
     expect(graph.edges.map((edge: { from: string; to: string }) => `${edge.from}>${edge.to}`)).toContain(
       'with space/ünïcødé file.ts>src/a.ts',
     );
@@ -203,7 +200,13 @@ describe('bad input', () => {
     });
     expect(killed).toBe(true);
     expect(readFileSync(join(root, '.agent-context/manifest.json'), 'utf8')).toBe(manifestBefore);
-    for (const name of ['index.json', 'graph.json', 'ranking.json', 'readiness.json', 'savings.json']) {
+    for (const name of [
+      'index/_head.json',
+      'graph/_head.json',
+      'ranking.json',
+      'readiness.json',
+      'savings.json',
+    ]) {
       expect(() => JSON.parse(readFileSync(join(root, '.agent-context', name), 'utf8'))).not.toThrow();
     }
     const status = runCli(['status', root, '--json'], root);

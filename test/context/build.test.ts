@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
+import { builtGraph, builtIndex } from '../helpers/context.js';
 import { git, makeRepo, writeTree } from '../helpers/repo.js';
 
 const project = {
@@ -53,8 +54,16 @@ describe('buildContextPackage', () => {
       '.agent-context/contracts/module-boundaries.json',
       '.agent-context/contracts/safety.contract.json',
       '.agent-context/contracts/test.contract.json',
-      '.agent-context/graph.json',
-      '.agent-context/index.json',
+      '.agent-context/graph/_head.json',
+      '.agent-context/graph/_root.json',
+      '.agent-context/graph/src.json',
+      '.agent-context/graph/src~lib.json',
+      '.agent-context/graph/test.json',
+      '.agent-context/index/_head.json',
+      '.agent-context/index/_root.json',
+      '.agent-context/index/src.json',
+      '.agent-context/index/src~lib.json',
+      '.agent-context/index/test.json',
       '.agent-context/manifest.json',
       '.agent-context/project.json',
       '.agent-context/ranking.json',
@@ -68,13 +77,13 @@ describe('buildContextPackage', () => {
     expect(agents).toContain('| test | `npm test` | package.json#scripts.test |');
     expect(agents).toContain('`src/index.ts` — package.json main');
     expect(agents).toContain('`src/lib/price.ts` — Prices in cents.');
-    const graph = JSON.parse(files['.agent-context/graph.json']!);
+    const graph = await builtGraph(root);
     const edges = graph.edges.map((edge: { from: string; to: string }) => `${edge.from} -> ${edge.to}`);
     expect(edges).toContain('src/server.ts -> src/lib/price.ts');
     expect(edges).toContain('src/index.ts -> src/server.ts');
     expect(edges).toContain('src/server.ts -> npm:express');
-    const index = JSON.parse(files['.agent-context/index.json']!);
-    const server = index.files.find((file: { path: string }) => file.path === 'src/server.ts');
+    const shard = JSON.parse(files['.agent-context/index/src.json']!);
+    const server = shard.files.find((file: { path: string }) => file.path === 'src/server.ts');
     expect(server.routes).toEqual([{ method: 'GET', path: '/price', framework: 'express', line: 5 }]);
   });
 
@@ -183,26 +192,29 @@ describe('buildContextPackage', () => {
     expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
   });
 
-  it('update never reuses facts from a hand-edited index.json, and re-parses a file that moved', async () => {
+  it('update never reuses facts from a hand-edited index shard, and re-parses a file that moved', async () => {
     const root = makeRepo({
       ...project,
       'app/shop/page.tsx': 'export default function Page() { return null }\n',
     });
     await buildContextPackage(root);
-    const indexPath = join(root, '.agent-context/index.json');
-    const tampered = readFileSync(indexPath, 'utf8').replace('Prices in cents.', 'Tampered summary.');
-    writeFileSync(indexPath, tampered);
+    const shardPath = join(root, '.agent-context/index/src~lib.json');
+    const inShard = JSON.parse(readFileSync(shardPath, 'utf8')).files.length;
+    const tampered = readFileSync(shardPath, 'utf8').replace('Prices in cents.', 'Tampered summary.');
+    writeFileSync(shardPath, tampered);
     writeTree(root, { 'src/extra.ts': 'export const extra = 1;\n' });
     const result = await buildContextPackage(root, { mode: 'update' });
-    expect(result.stats.cached).toBe(0);
-    expect(readFileSync(indexPath, 'utf8')).not.toContain('Tampered summary.');
+    // The tampered shard's files are parsed again, with the new file; the other shards are reused.
+    expect(result.stats.parsed).toBe(inShard + 1);
+    expect(result.stats.cached).toBe(result.stats.indexed - inShard - 1);
+    expect(readFileSync(shardPath, 'utf8')).not.toContain('Tampered summary.');
+    expect(readFileSync(shardPath, 'utf8')).toContain('Prices in cents.');
 
     git(root, 'mv', 'app/shop', 'app/store');
     const moved = await buildContextPackage(root, { mode: 'update' });
     expect(moved.stats.parsed).toBe(1);
-    const page = JSON.parse(readFileSync(indexPath, 'utf8')).files.find(
-      (file: { path: string }) => file.path === 'app/store/page.tsx',
-    );
+    expect(existsSync(join(root, '.agent-context/index/app~shop.json'))).toBe(false);
+    const page = (await builtIndex(root)).files.find((file) => file.path === 'app/store/page.tsx')!;
     expect(page.routes).toEqual([{ method: 'GET', path: '/store', framework: 'next-app', line: 1 }]);
   });
 

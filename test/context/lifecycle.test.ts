@@ -93,7 +93,7 @@ describe('freshness', () => {
     expect(personal.changes.modified).toEqual(['AGENTS.md']);
     await update(root);
 
-    rmSync(join(root, '.agent-context/graph.json'));
+    rmSync(join(root, '.agent-context/graph/src.json'));
     const missing = await freshness(root);
     expect(missing.verdict).toBe('missing');
     expect(verdicts(missing).graph).toBe('missing');
@@ -155,8 +155,8 @@ describe('freshness', () => {
     writeFileSync(path, JSON.stringify({ ...manifest, schemaVersion: 0 }));
     const older = runCli(['update', root], root);
     expect(older.code).toBe(0);
-    expect(older.stderr).toContain('older than 1: rebuilding');
-    expect(JSON.parse(readFileSync(path, 'utf8')).schemaVersion).toBe(1);
+    expect(older.stderr).toContain('older than 2: rebuilding');
+    expect(JSON.parse(readFileSync(path, 'utf8')).schemaVersion).toBe(2);
   });
 });
 
@@ -238,7 +238,7 @@ describe('delta, evolve and diff', () => {
       { from: 'src/index.ts', to: 'src/format.ts', change: 'removed', specifier: './format.js', line: 2 },
     ]);
     expect(result.delta.rereadOutputs).toEqual(
-      expect.arrayContaining(['.agent-context/graph.json', '.agent-context/index.json']),
+      expect.arrayContaining(['.agent-context/graph/src.json', '.agent-context/index/src.json']),
     );
     expect(readFileSync(join(root, '.agent-context/delta/latest.md'), 'utf8')).toContain(
       '- `src/index.ts` → `src/format.ts` (line 2)',
@@ -248,8 +248,8 @@ describe('delta, evolve and diff', () => {
     expect(evolved.cache).toMatchObject({ misses: 2, hits: 4 });
     expect(evolved.rewritten).toEqual(
       expect.arrayContaining([
-        '.agent-context/graph.json',
-        '.agent-context/index.json',
+        '.agent-context/graph/src.json',
+        '.agent-context/index/src.json',
         '.agent-context/manifest.json',
       ]),
     );

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
-import type { DependencyGraph } from '../../src/graph/types.js';
-import type { IndexedFile } from '../../src/index/types.js';
+import { builtGraph, builtIndex } from '../helpers/context.js';
 import { makeRepo } from '../helpers/repo.js';
 
 /** One small service per language in one repository, as a monorepo would hold them. */
@@ -38,7 +37,7 @@ describe('buildContextPackage on a polyglot repository', () => {
     await buildContextPackage(root);
     const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-    const graph = JSON.parse(read('.agent-context/graph.json')) as DependencyGraph;
+    const graph = await builtGraph(root);
     const edges = graph.edges.map((edge) => `${edge.from}:${edge.line} -> ${edge.to}`);
     expect(edges).toEqual([
       'go/main.go:4 -> builtin:go:net/http',
@@ -57,7 +56,7 @@ describe('buildContextPackage on a polyglot repository', () => {
     ]);
     expect(graph.unresolved).toEqual([]);
 
-    const index = JSON.parse(read('.agent-context/index.json')) as { files: IndexedFile[] };
+    const index = await builtIndex(root);
     const byPath = new Map(index.files.map((file) => [file.path, file]));
     const routes = index.files.flatMap((file) =>
       file.routes.map(

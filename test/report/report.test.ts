@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/cli.js';
+import { builtGraph } from '../helpers/context.js';
 import { makeRepo } from '../helpers/repo.js';
 import { FIXTURE_FILES, makeReportFixture, ORCHESTRATOR_RUN, TASK_ID } from './fixture.js';
 
@@ -44,11 +45,9 @@ describe('report (html)', () => {
       expect(html).toContain(`<section id="${id}">`);
   });
 
-  it('carries every file of the graph, the cycle and the layer violation in the map data', () => {
+  it('carries every file of the graph, the cycle and the layer violation in the map data', async () => {
     const { map } = pageData(html);
-    const graph = JSON.parse(readFileSync(join(root, '.agent-context/graph.json'), 'utf8')) as {
-      files: string[];
-    };
+    const graph = await builtGraph(root);
     expect(map.files.map((file) => file.path)).toEqual([...graph.files].sort());
     const paths = map.files.map((file) => file.path);
     expect(map.cycles.map((cycle) => cycle.map((index) => paths[index]))).toEqual([

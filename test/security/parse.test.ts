@@ -3,11 +3,12 @@
  * CLI in a child process, because a native parser's stack overflow is a segfault that only a
  * separate process survives to report.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estimatedDepth, factsIfTooDeep, MAX_PARSE_DEPTH } from '../../src/index/nesting-guard.js';
 import { runCli } from '../helpers/cli.js';
+import { builtIndex } from '../helpers/context.js';
 import { makeRepo } from '../helpers/repo.js';
 
 const nestedParentheses = (levels: number) =>
@@ -22,13 +23,18 @@ interface IndexEntry {
   symbols: Array<{ name: string; container?: string }>;
 }
 
-function indexEntries(root: string): IndexEntry[] {
-  const text = readFileSync(join(root, '.agent-context/index.json'), 'utf8');
-  return (JSON.parse(text) as { files: IndexEntry[] }).files;
+async function indexEntries(root: string): Promise<IndexEntry[]> {
+  return (await builtIndex(root)).files as unknown as IndexEntry[];
+}
+
+/** Bytes of the whole index on disk: every shard. */
+function indexBytes(root: string): number {
+  const folder = join(root, '.agent-context/index');
+  return readdirSync(folder).reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
 }
 
 describe('deeply nested source', () => {
-  it('builds, updates and packs a repository holding 6,000 nested parentheses (oxc would segfault)', () => {
+  it('builds, updates and packs a repository holding 6,000 nested parentheses (oxc would segfault)', async () => {
     const root = makeRepo({
       'src/deep.ts': nestedParentheses(6000),
       'src/ok.ts': 'export function ok(): number {\n  return 1;\n}\n',
@@ -42,10 +48,10 @@ describe('deeply nested source', () => {
       expect(run.stderr, args.join(' ')).not.toMatch(/Segmentation|SIGSEGV/);
       expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
     }
-    const deep = indexEntries(root).find((entry) => entry.path === 'src/deep.ts')!;
+    const deep = (await indexEntries(root)).find((entry) => entry.path === 'src/deep.ts')!;
     expect(['partial', 'failed']).toContain(deep.confidence);
     expect(deep.diagnostics[0]!.message).toMatch(/nesting about 600\d levels deep/);
-    expect(indexEntries(root).find((entry) => entry.path === 'src/ok.ts')!.confidence).toBe('parsed');
+    expect((await indexEntries(root)).find((entry) => entry.path === 'src/ok.ts')!.confidence).toBe('parsed');
   });
 
   it('keeps what a line scan sees of a file too deep to parse', () => {
@@ -68,15 +74,15 @@ describe('deeply nested source', () => {
     expect(factsIfTooDeep('export const ok = (((1)));\n'.repeat(100))).toBeUndefined();
   });
 
-  it('bounds what one file adds to the index: 3,000 nested Java classes', () => {
+  it('bounds what one file adds to the index: 3,000 nested Java classes', async () => {
     const source = nestedJavaClasses(3000);
     const root = makeRepo({ 'src/Deep.java': source });
     const run = runCli(['build', '.'], root);
     expect(run.code, run.stderr).toBe(0);
-    const bytes = statSync(join(root, '.agent-context/index.json')).size;
+    const bytes = indexBytes(root);
     // each of the 3,000 symbols once spelled its whole container chain: 24 MB for a 47 KB file
     expect(bytes).toBeLessThan(1_000_000);
-    const deepest = indexEntries(root)[0]!.symbols.find((symbol) => symbol.name === 'C2999')!;
+    const deepest = (await indexEntries(root))[0]!.symbols.find((symbol) => symbol.name === 'C2999')!;
     expect(deepest.container!.startsWith('…')).toBe(true);
     expect(deepest.container!.endsWith('C2997.C2998')).toBe(true);
   });

@@ -62,7 +62,7 @@ export function renderAgentsBlock(project: ProjectJson, extras: AgentsBlockExtra
   section(lines, '### Lessons from earlier sessions', extras.lessons ?? []);
   lines.push(
     '### More context',
-    'Machine-readable facts live in `.agent-context/`: `project.json` (this block as data), `summary.md` (the long form), `index.json` (imports, exports, symbols, routes per file), `graph.json` (file dependencies), `ranking.json` (centrality with reasons), `readiness.json`.',
+    'Machine-readable facts live in `.agent-context/`: `project.json` (this block as data), `summary.md` (the long form), `index/` (imports, exports, symbols, routes per file, one shard per folder), `graph/` (file dependencies), `ranking.json` (centrality with reasons), `readiness.json`.',
   );
   return managedBlock(lines);
 }

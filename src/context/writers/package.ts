@@ -11,6 +11,7 @@ import { formatJsonFile } from '../../shared/json.js';
 import { layout } from '../../shared/layout.js';
 import { absolutePath, relativePath } from '../../shared/path.js';
 import type { ContextPackage } from '../compose.js';
+import { LEGACY } from '../shards.js';
 
 export interface WrittenOutput {
   path: string;
@@ -48,7 +49,39 @@ export async function writeContextPackage(
   const manifestText = formatJsonFile(pkg.manifest);
   const changed = await writeFileIfChanged(absolutePath(root, layout.manifest), manifestText);
   written.push({ path: layout.manifest, bytes: Buffer.byteLength(manifestText), written: changed });
+  await removeStaleShards(root, pkg.manifest.outputs, bus);
   return written.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/**
+ * After the manifest: shards of folders that are gone, and the single index.json and graph.json
+ * of schema 1, are removed (nothing lists them any more; a build killed before this leaves them
+ * unlisted and harmless, and the next one removes them).
+ */
+async function removeStaleShards(
+  root: string,
+  outputs: Record<string, string>,
+  bus?: EventBus,
+): Promise<void> {
+  const stale: string[] = [LEGACY.index, LEGACY.graph];
+  for (const folder of [layout.indexDir, layout.graphDir]) {
+    let names: string[] = [];
+    try {
+      names = await fsp.readdir(absolutePath(root, folder));
+    } catch {
+      // no such folder yet
+    }
+    for (const name of names) if (name.endsWith('.json')) stale.push(`${folder}/${name}`);
+  }
+  for (const path of stale) {
+    if (outputs[path] !== undefined) continue;
+    try {
+      await fsp.unlink(absolutePath(root, path));
+      bus?.log('debug', `removed ${path}`);
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /** What a task pack is: the plan and pack an agent reads, not the run's changing state or verification. */

@@ -1,0 +1,14 @@
+/** The built context as tests read it: through the product's own readers of the sharded layout. */
+import { readBuiltGraph, readBuiltIndex } from '../../src/context/load.js';
+import type { DependencyGraph } from '../../src/graph/types.js';
+import type { IndexedFile } from '../../src/index/types.js';
+
+/** Every file's facts of the last build in `root`, sorted by path. */
+export async function builtIndex(root: string): Promise<{ files: IndexedFile[] }> {
+  return { files: await readBuiltIndex(root) };
+}
+
+/** The last build's whole dependency graph in `root`. */
+export function builtGraph(root: string): Promise<DependencyGraph> {
+  return readBuiltGraph(root);
+}
