@@ -2,7 +2,8 @@
  * The settings of one retrieval: the `retrieve` section of the config with the call's own
  * overrides on top (benchmarks and tuning turn one signal or field off for a single call).
  */
-import type { FieldName } from './corpus.js';
+import { DEFAULT_BM25 } from './bm25.js';
+import { FIELD_NAMES, type FieldName } from './corpus.js';
 import type { RetrievalSettings } from './types.js';
 
 /** The parts of the config's `retrieve` section the ranking reads. */
@@ -28,14 +29,13 @@ export interface RetrievalTuning {
   packageBoost?: number;
 }
 
-/** BM25F length normalisation per field: long files are not penalised as much as long prose would be. */
-const DEFAULT_LENGTH_NORMALIZATION: Record<FieldName, number> = {
-  path: 0.3,
-  symbols: 0.5,
-  doc: 0.5,
-  body: 0.75,
-  folder: 0.5,
-};
+/**
+ * BM25F length normalisation per field, from `DEFAULT_BM25`: long files are not penalised as much
+ * as long prose would be.
+ */
+const DEFAULT_LENGTH_NORMALIZATION = Object.fromEntries(
+  FIELD_NAMES.map((field) => [field, DEFAULT_BM25.fields[field].b]),
+) as Record<FieldName, number>;
 
 export function retrievalSettings(section: RetrieveSection, tuning: RetrievalTuning = {}): RetrievalSettings {
   const weights = { ...section.fields, ...tuning.fields };

@@ -14,7 +14,7 @@ describe('retrievalSettings', () => {
     const settings = retrievalSettings(section);
     expect(settings.weights).toEqual({ lexical: 1, similar: 0.3 });
     expect(settings.bm25.fields.path).toEqual({ weight: 3, b: 0.3 });
-    expect(settings.bm25.fields.body).toEqual({ weight: 1, b: 0.75 });
+    expect(settings.bm25.fields.body).toEqual({ weight: 1, b: 0.5 });
     expect(settings.seedCount).toBe(8);
     expect(settings.packageBoost).toBe(1.5);
   });
