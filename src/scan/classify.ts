@@ -343,3 +343,9 @@ export function looksBinary(bytes: Uint8Array): boolean {
   for (let index = 0; index < end; index++) if (bytes[index] === 0) return true;
   return false;
 }
+
+/** Language and kind of a path from its name alone (a content marker can still make a file `generated`). */
+export function classifyPath(path: string): { language: string; kind: FileKind } {
+  const language = languageOf(path);
+  return { language, kind: kindOf(path, language) };
+}
