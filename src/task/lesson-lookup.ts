@@ -5,7 +5,7 @@
 import { readMemory } from '../memory/lesson-store.js';
 import { type RelevantLesson, rankLessons } from '../memory/relevance.js';
 import { servedViews } from '../memory/serving.js';
-import { PACK_LESSONS, type TaskLesson } from './lessons.js';
+import { PACK_LESSONS, type TaskLesson } from './lesson-signal.js';
 
 export interface LessonLookup {
   /** Lessons that match the task (and, given them, the paths it is about), best first. */
