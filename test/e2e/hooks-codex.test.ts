@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers/repo.js';
-import { agentBin, isolatedEnv } from './agents.js';
+import { agentBin, codexProviderArgs, isolatedEnv } from './agents.js';
 import { addLesson, hookLog, installHooks, runAgent, waitForRecord } from './hooks.js';
 import { type OpenAiStep, type ScriptedOpenAi, startResponses } from './openai-servers.js';
 
@@ -35,7 +35,6 @@ function prepare(config: Record<string, unknown> = {}) {
 }
 
 async function runCodex(session: ReturnType<typeof prepare>, prompt: string, extraEnv = {}) {
-  const provider = `model_providers.gw={name="gw",base_url="${server!.url}",env_key="GW_KEY",wire_api="responses"}`;
   return runAgent(
     CODEX,
     [
@@ -49,14 +48,7 @@ async function runCodex(session: ReturnType<typeof prepare>, prompt: string, ext
       session.workspace,
       '-m',
       'gpt-5',
-      '-c',
-      'model_provider=gw',
-      '-c',
-      provider,
-      '--disable',
-      'plugins',
-      '-c',
-      'analytics.enabled=false',
+      ...codexProviderArgs(server!.url),
       prompt,
     ],
     { cwd: session.workspace, env: { ...session.env, ...extraEnv } },

@@ -5,12 +5,12 @@
  * our reader reads back (the person's words, the tool call); a reflection session is refused a
  * shell command by the plugin before it runs.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readTranscript } from '../../src/reflect/transcripts/index.js';
-import { makeRepo, makeTempDir } from '../helpers/repo.js';
-import { agentBin, isolatedEnv } from './agents.js';
+import { makeRepo } from '../helpers/repo.js';
+import { agentBin, opencodeEnv } from './agents.js';
 import { hookLog, installHooks, runAgent, waitForRecord } from './hooks.js';
 import { type ScriptedOpenAi, startChatCompletions } from './openai-servers.js';
 
@@ -27,28 +27,7 @@ beforeAll(() => {
 
 function prepare(url: string) {
   const workspace = makeRepo({ 'package.json': '{ "name": "opencode-plugin", "private": true }\n' });
-  const config = join(makeTempDir('ocpp-opencode-'), 'opencode.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      $schema: 'https://opencode.ai/config.json',
-      provider: {
-        gw: {
-          npm: '@ai-sdk/openai-compatible',
-          options: { baseURL: url, apiKey: 'test-key' },
-          models: { m: {} },
-        },
-      },
-      model: 'gw/m',
-      permission: { edit: 'allow', bash: 'allow' },
-    }),
-  );
-  // A closed local port as the registry: OpenCode's own package installs fail fast, offline.
-  const env = isolatedEnv({
-    OPENCODE_CONFIG: config,
-    NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/',
-    OPENCODE_DISABLE_AUTOUPDATE: '1',
-  });
+  const env = opencodeEnv(url);
   installHooks('opencode', workspace, env);
   return { workspace, env };
 }
