@@ -20,6 +20,8 @@ export interface OrchestrateOptions extends RequestedOptions {
   answer?: string;
   bus?: EventBus;
   env?: NodeJS.ProcessEnv;
+  /** Aborting interrupts the run: the executor is killed, the sandbox discarded, state.json says so. */
+  signal?: AbortSignal;
 }
 
 export async function orchestrate(
@@ -43,6 +45,7 @@ export async function orchestrate(
     env,
     bus: options.bus ?? silentBus(),
     now: () => new Date(),
+    signal: options.signal,
   };
   const state = options.resume
     ? await resumeRun(context, {

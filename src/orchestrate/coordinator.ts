@@ -12,6 +12,7 @@ import { discardSandbox } from './sandbox.js';
 import { readState, writeState } from './state.js';
 import { steps, workOf } from './steps.js';
 import {
+  type Interruption,
   ORCHESTRATOR_SCHEMA_VERSION,
   type OrchestratorState,
   type PhaseName,
@@ -55,7 +56,7 @@ export async function resumeRun(
   context: CoordinatorContext,
   request: ResumeRequest,
 ): Promise<OrchestratorState> {
-  let state = await readState(context.home, request.runId);
+  let state = resumedAfterInterrupt(await readState(context.home, request.runId));
   if (state.phase === 'done') {
     if (request.answer === undefined) return state;
     state = reopen(state, request.answer, request.extraLoops ?? 1);
@@ -98,12 +99,15 @@ async function runPhases(
 ): Promise<OrchestratorState> {
   let state = initial;
   while (state.phase !== 'done') {
+    if (context.signal?.aborted) return interrupt(context, state);
     const phase = state.phase;
     context.bus.log('info', `phase ${phase}${state.iteration > 0 ? ` (iteration ${state.iteration})` : ''}`);
     const work = workOf(context.home, state);
     if (state.sandbox && !(await pathExists(work)) && phase !== 'finalize')
       await ensureSandbox({ ...context, work }, state);
     const next = await runStep(context, state, work);
+    // A phase that ends after the interrupt may have had its processes cut short: never recorded.
+    if (next === undefined || context.signal?.aborted) return interrupt(context, state);
     const label =
       state.iteration > 0 && phase !== 'finalize'
         ? `${String(state.iteration).padStart(3, '0')}/${phase}`
@@ -116,16 +120,46 @@ async function runPhases(
 
 /**
  * One step; when it throws, the sandbox is discarded (state.json still names the last completed
- * phase, and a resume recreates the sandbox from the persisted patch) and the error goes on.
+ * phase, and a resume recreates the sandbox from the persisted patch) and the error goes on —
+ * unless the run was interrupted, which is what made the step fail (undefined: no step).
  */
 async function runStep(context: CoordinatorContext, state: OrchestratorState, work: string) {
   try {
     return await steps[state.phase as PhaseName]({ ...context, work }, state);
   } catch (error) {
+    if (context.signal?.aborted) return undefined;
     if (state.sandbox?.kind === 'git-worktree')
       await discardSandbox(context.home, state.runId).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Interrupted: the executor's process group is already killed (the signal reached it), the
+ * sandbox is discarded, and state.json keeps the last completed phase and says what was cut
+ * short; `--resume` recreates the sandbox from the persisted patch and reruns that phase.
+ */
+async function interrupt(context: CoordinatorContext, state: OrchestratorState): Promise<OrchestratorState> {
+  if (state.sandbox?.kind === 'git-worktree')
+    await discardSandbox(context.home, state.runId).catch(() => undefined);
+  const phase = state.phase as PhaseName;
+  const interruption: Interruption = {
+    at: context.now().toISOString(),
+    phase,
+    iteration: state.iteration,
+    signal: String(context.signal?.reason ?? 'abort'),
+  };
+  context.bus.log(
+    'warn',
+    `interrupted (${interruption.signal}) during ${phase}: sandbox discarded; continue with --resume ${state.runId}`,
+  );
+  return writeState(context.home, { ...state, interrupted: interruption }, context.now());
+}
+
+function resumedAfterInterrupt(state: OrchestratorState): OrchestratorState {
+  if (!state.interrupted) return state;
+  const { interrupted, ...rest } = state;
+  return { ...rest, interruptions: [...(state.interruptions ?? []), interrupted] };
 }
 
 /**

@@ -16,3 +16,8 @@ export function sandboxPath(runId: string): string {
 export function iterationDir(runDir: string, iteration: number): string {
   return `${runDir}/iterations/${String(iteration).padStart(3, '0')}`;
 }
+
+/** The trace as PrepareSandbox started it, kept beside the run: what a sandbox lost before any iteration's trace restores. */
+export function startedTracePath(runId: string): string {
+  return `${layout.orchestrator}/${runId}/trace.started.json`;
+}

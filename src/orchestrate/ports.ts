@@ -38,4 +38,6 @@ export interface RunContext {
   env: NodeJS.ProcessEnv;
   bus: EventBus;
   now: () => Date;
+  /** Aborted on an interrupt (Ctrl-C): the executor is stopped and the run persisted as interrupted. */
+  signal?: AbortSignal | undefined;
 }

@@ -39,7 +39,9 @@ export async function reflectOnIteration(input: ReflectionInput): Promise<Reflec
       ran: false,
       reason: `already reflected on iteration ${input.iteration}: ${done.decision.decision}`,
     };
-  if (history.length >= caps.depthCap)
+  // At the cap the node itself returns the forced escalate with its question (logged as one
+  // more record); only after that is there nothing left to ask.
+  if (history.length > caps.depthCap)
     return { ran: false, reason: `depth cap ${caps.depthCap} reached: the run escalated earlier` };
   const reflector =
     input.config.reflection.reflector === 'model'

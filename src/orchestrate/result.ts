@@ -10,6 +10,7 @@ export function resultOf(state: OrchestratorState): OrchestrateResult {
     convergence: state.convergence,
     patch: state.patch ?? null,
     applied: state.applied ?? false,
+    ...(state.interrupted ? { interrupted: state.interrupted } : {}),
     state: statePath(state.runId),
   };
 }

@@ -6,7 +6,7 @@
 import { pathExists, readTextIfExists, writeFileAtomic } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { tracePath } from '../trace/store.js';
-import { iterationDir } from './paths.js';
+import { iterationDir, startedTracePath } from './paths.js';
 import { copyRun } from './phases/prepare-sandbox.js';
 import type { RunContext } from './ports.js';
 import { readPatch, restoreSandbox } from './sandbox.js';
@@ -29,7 +29,7 @@ export async function ensureSandbox(context: RunContext, state: OrchestratorStat
     await readPatch(context.home, dir && `${dir}/diff.patch`),
   );
   await copyRun(context.home, context.work, state.runDir);
-  if (state.traceId) await restoreTrace(context, state.traceId, state.runDir, last ?? 0);
+  if (state.traceId) await restoreTrace(context, state, last ?? 0);
   await context.ports.refreshContext(context.work, 'rebuilt', context.bus);
 }
 
@@ -42,19 +42,19 @@ function lastPersistedIteration(state: OrchestratorState): number | undefined {
   return collected.length > 0 ? Math.max(...collected) : undefined;
 }
 
-/** The newest trace an iteration persisted (this iteration's Evaluate may not have run yet). */
-async function restoreTrace(
-  context: RunContext,
-  traceId: string,
-  runDir: string,
-  from: number,
-): Promise<void> {
-  for (let iteration = from; iteration >= 1; iteration--) {
-    const trace = await readTextIfExists(
-      absolutePath(context.home, `${iterationDir(runDir, iteration)}/trace.json`),
-    );
+/**
+ * The newest trace an iteration persisted (this iteration's Evaluate may not have run yet), else
+ * the trace as PrepareSandbox started it.
+ */
+async function restoreTrace(context: RunContext, state: OrchestratorState, from: number): Promise<void> {
+  const candidates = [
+    ...Array.from({ length: from }, (_, index) => `${iterationDir(state.runDir!, from - index)}/trace.json`),
+    startedTracePath(state.runId),
+  ];
+  for (const file of candidates) {
+    const trace = await readTextIfExists(absolutePath(context.home, file));
     if (!trace) continue;
-    await writeFileAtomic(absolutePath(context.work, tracePath(traceId)), trace);
+    await writeFileAtomic(absolutePath(context.work, tracePath(state.traceId!)), trace);
     return;
   }
 }

@@ -115,7 +115,7 @@ export interface ExecuteOutput {
   argv: string[];
   exitCode: number | null;
   signal: string | null;
-  stop: 'exited' | 'timeout' | 'stuck' | 'output-cap' | 'spawn-error' | 'in-process';
+  stop: 'exited' | 'timeout' | 'stuck' | 'output-cap' | 'spawn-error' | 'interrupted' | 'in-process';
   stuck?: { rule: string; detail: string };
   spawnError?: string;
   durationMs: number;
@@ -201,8 +201,19 @@ export interface OrchestratorState {
   contextTreeHash?: string;
   patch?: string;
   applied?: boolean;
+  /** Set while the run stands interrupted (Ctrl-C, SIGTERM); a resume moves it to `interruptions`. */
+  interrupted?: Interruption;
+  interruptions?: Interruption[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** An interrupt: the phase it cut short (rerun on resume) and the signal. */
+export interface Interruption {
+  at: string;
+  phase: PhaseName;
+  iteration: number;
+  signal: string;
 }
 
 /** What `orchestrate --json` prints. */
@@ -213,5 +224,7 @@ export interface OrchestrateResult {
   convergence: Convergence | undefined;
   patch: string | null;
   applied: boolean;
+  /** Present when the run was interrupted: continue it with `--resume <runId>`. */
+  interrupted?: Interruption;
   state: string;
 }

@@ -1,5 +1,5 @@
 /** The pinned agent CLIs in .tools/ and an environment that isolates every run from the machine's own settings. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempDir } from '../helpers/repo.js';
@@ -27,4 +27,39 @@ export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
   mkdirSync(env.CLAUDE_CONFIG_DIR, { recursive: true });
   mkdirSync(env.CODEX_HOME, { recursive: true });
   return { ...env, ...extra };
+}
+
+/** Codex pointed at a scripted Responses API the way a user points it at their own provider. */
+export function codexProviderArgs(url: string): string[] {
+  const provider = `model_providers.gw={name="gw",base_url="${url}",env_key="GW_KEY",wire_api="responses"}`;
+  return ['-c', 'model_provider=gw', '-c', provider, '--disable', 'plugins', '-c', 'analytics.enabled=false'];
+}
+
+/**
+ * OpenCode pointed at a scripted Chat Completions API through OPENCODE_CONFIG (model `gw/m`),
+ * edits and shell allowed; a closed local port as the registry makes its own package installs
+ * (and any npm call) fail fast, offline.
+ */
+export function opencodeEnv(url: string): NodeJS.ProcessEnv {
+  const config = join(makeTempDir('ocpp-opencode-'), 'opencode.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      $schema: 'https://opencode.ai/config.json',
+      provider: {
+        gw: {
+          npm: '@ai-sdk/openai-compatible',
+          options: { baseURL: url, apiKey: 'test-key' },
+          models: { m: {} },
+        },
+      },
+      model: 'gw/m',
+      permission: { edit: 'allow', bash: 'allow' },
+    }),
+  );
+  return isolatedEnv({
+    OPENCODE_CONFIG: config,
+    NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/',
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+  });
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orchestrate } from '../../src/api/orchestrate.js';
 import { FIXED_MATH, makeProject, STRING_TEST, TASK } from '../orchestrate/project.js';
-import { agentBin, isolatedEnv } from './agents.js';
+import { agentBin, codexProviderArgs, isolatedEnv } from './agents.js';
 import { type ScriptedOpenAi, startResponses } from './openai-servers.js';
 
 const CODEX = agentBin('codex');
@@ -38,21 +38,11 @@ describe('orchestrate with Codex', () => {
       { text: 'Fixed; node --test test/ passes.' },
     ]);
     const root = makeProject();
-    const provider = `model_providers.gw={name="gw",base_url="${server.url}",env_key="GW_KEY",wire_api="responses"}`;
     const result = await orchestrate(TASK, root, {
       executor: 'codex',
       executorBin: CODEX,
       model: 'gpt-5',
-      executorArgs: [
-        '-c',
-        'model_provider=gw',
-        '-c',
-        provider,
-        '--disable',
-        'plugins',
-        '-c',
-        'analytics.enabled=false',
-      ],
+      executorArgs: codexProviderArgs(server.url),
       maxLoops: 3,
       timeoutMs: 120_000,
       env: isolatedEnv({ GW_KEY: 'test-key' }),

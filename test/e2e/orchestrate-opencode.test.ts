@@ -3,13 +3,12 @@
  * against a scripted Chat Completions API on 127.0.0.1, configured through OPENCODE_CONFIG the
  * way a user points OpenCode at an OpenAI-compatible provider.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orchestrate } from '../../src/api/orchestrate.js';
-import { makeTempDir } from '../helpers/repo.js';
 import { FIXED_MATH, makeProject, project, STRING_TEST, TASK } from '../orchestrate/project.js';
-import { agentBin, isolatedEnv } from './agents.js';
+import { agentBin, opencodeEnv } from './agents.js';
 import { type OpenAiStep, type ScriptedOpenAi, startChatCompletions } from './openai-servers.js';
 
 const OPENCODE = agentBin('opencode');
@@ -50,28 +49,7 @@ describe('orchestrate with OpenCode', () => {
       { text: 'Changed src/math.js and its test; the tests pass.' },
     ]);
     const root = makeProject();
-    const config = join(makeTempDir('ocpp-opencode-'), 'opencode.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        $schema: 'https://opencode.ai/config.json',
-        provider: {
-          gw: {
-            npm: '@ai-sdk/openai-compatible',
-            options: { baseURL: server.url, apiKey: 'test-key' },
-            models: { m: {} },
-          },
-        },
-        model: 'gw/m',
-        permission: { edit: 'allow', bash: 'allow' },
-      }),
-    );
-    // A closed local port as the registry: OpenCode's plugin install (and any npm call) fails fast, offline.
-    const env = isolatedEnv({
-      OPENCODE_CONFIG: config,
-      NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/',
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-    });
+    const env = opencodeEnv(server.url);
     const result = await orchestrate(TASK, root, {
       executor: 'opencode',
       executorBin: OPENCODE,

@@ -160,6 +160,42 @@ describe('orchestrate with the mock executor', () => {
     expect(git(root, 'status', '--porcelain')).not.toContain('src/');
   });
 
+  it('the reflection node is depth-capped: at the cap it escalates, its question persisted, and an answer continues', async () => {
+    const root = makeProject();
+    const script = writeScript([
+      { write: { 'src/math.js': BROKEN_MATH, 'test/math.test.js': STRING_TEST } },
+      { write: { 'src/math.js': FIXED_MATH, 'test/math.test.js': STRING_TEST } },
+      { write: { 'src/math.js': FIXED_MATH.replace('Adds numbers.', 'Adds numbers or numeric strings.') } },
+    ]);
+    const asked = await orchestrate(TASK, root, {
+      executor: 'mock',
+      script,
+      maxLoops: 5,
+      reflectionDepth: 1,
+    });
+    expect(asked.iterations.map((entry) => entry.action)).toEqual(['repair', 'human-review']);
+    const second = `${asked.iterations[1]!.dir}`;
+    const reflection = json(root, `${second}/reflection.json`);
+    expect(reflection).toMatchObject({ ran: true, result: { decision: 'escalate', depth: 1, depth_cap: 1 } });
+    expect(reflection.result.question).toContain('Reflection depth 1 reached without converging.');
+    expect(asked.decision).toMatchObject({ action: 'human-review', blocking: false });
+    expect(asked.decision?.question).toContain('Reflection depth 1 reached without converging.');
+    expect(json(root, asked.state).decision.question).toBe(asked.decision?.question);
+
+    const answered = await orchestrate('', root, {
+      resume: asked.runId,
+      answer: 'the fix is right; say so in its comment',
+    });
+    expect(answered.iterations.map((entry) => entry.action)).toEqual(['repair', 'human-review', 'finalize']);
+    const third = json(root, `${answered.iterations[2]!.dir}/reflection.json`);
+    // the answer starts the node's depth again: asked, not forced to escalate
+    expect(third.ran).toBe(true);
+    expect(third.result.decision).not.toBe('escalate');
+    expect(read(root, `${answered.iterations[2]!.dir}/prompt.md`)).toContain(
+      'the fix is right; say so in its comment',
+    );
+  });
+
   it('--resume <run-id> --answer continues a run that asked a person, with the answer in the prompt', async () => {
     const root = makeProject();
     const script = writeScript([

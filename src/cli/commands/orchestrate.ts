@@ -38,7 +38,9 @@ blocks. The same blocking state twice in a row stops with human-review (repeated
 Everything is on disk: .agent-context/orchestrator/<run-id>/state.json after every phase and
 .agent-context/runs/<task-id>/iterations/NNN/ per iteration. Your tree is untouched unless --apply;
 the final patch is exported. A run killed at any point continues with --resume <run-id>.
-Exit code 0 when the run finalized, 1 when it blocked or needs a person.`;
+Ctrl-C (SIGINT) or SIGTERM interrupts cleanly: the executor's process group is killed, the sandbox discarded,
+state.json records the interrupt, and --resume <run-id> reruns the phase that was cut short.
+Exit code 0 when the run finalized, 1 when it blocked or needs a person, 130 when interrupted.`;
 
 function addRunOptions(command: Command, executor: 'choose' | 'fixed'): Command {
   if (executor === 'choose')
@@ -145,11 +147,38 @@ async function run(
 ): Promise<void> {
   return runAction(context, flags, async (bus) => {
     const { orchestrate } = await import('../../api/orchestrate.js');
-    const result = await orchestrate(target.task, target.dir ?? '.', { bus, ...optionsOf(context, flags) });
+    const result = await whileInterruptible((signal) =>
+      orchestrate(target.task, target.dir ?? '.', { bus, signal, ...optionsOf(context, flags) }),
+    );
     if (flags.json) writeJson(context.io, result);
     else writeLine(context.io.stdout, formatResult(result));
+    if (result.interrupted) return INTERRUPTED_EXIT;
     return result.decision?.action === 'finalize' ? 0 : 1;
   });
+}
+
+/** 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C. */
+const INTERRUPTED_EXIT = 130;
+
+/**
+ * The first SIGINT or SIGTERM interrupts the run cleanly (the executor killed, the sandbox
+ * discarded, state.json saying so); a second one finds no handler and ends the process at once.
+ */
+async function whileInterruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    controller.abort(name);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }
 
 function optionsOf(context: CommandContext, flags: OrchestrateFlags): OrchestrateOptions {
@@ -174,6 +203,12 @@ function optionsOf(context: CommandContext, flags: OrchestrateFlags): Orchestrat
 
 function formatResult(result: OrchestrateResult): string {
   const decision = result.decision;
+  if (result.interrupted)
+    return [
+      `run ${result.runId}: interrupted (${result.interrupted.signal}) during ${result.interrupted.phase}${result.interrupted.iteration > 0 ? ` of iteration ${result.interrupted.iteration}` : ''}; the sandbox was discarded`,
+      `  continue with: orchestrate --resume ${result.runId}`,
+      `  state: ${result.state}`,
+    ].join('\n');
   const lines = [
     `run ${result.runId}: ${decision ? `${decision.action} — ${decision.reason}` : 'no decision yet'}`,
     ...result.iterations.map(

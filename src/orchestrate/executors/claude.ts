@@ -4,6 +4,8 @@
  * edit needs (`bypassPermissions` refuses to run as root outside a declared sandbox).
  * Stream: `system/init`, `assistant` (text, thinking, tool_use), `user` (tool_result), `result`.
  */
+
+import { agentCliExecutor, npmInstallHint } from './agent-cli.js';
 import {
   type AgentEvent,
   jsonLines,
@@ -18,13 +20,12 @@ import type { ProcessExecutor } from './types.js';
 
 const EDIT_TOOLS: Record<string, 'add' | 'update'> = { Write: 'add', Edit: 'update', MultiEdit: 'update' };
 
-export const claudeExecutor: ProcessExecutor = {
-  kind: 'process',
+export const claudeExecutor: ProcessExecutor = agentCliExecutor({
   name: 'claude',
   summary: 'Claude Code (`claude -p --output-format stream-json --verbose`)',
   bin: 'claude',
-  install: 'npm install -g @anthropic-ai/claude-code (or pass --executor-bin <path>)',
-  template: (settings) => [
+  install: npmInstallHint('@anthropic-ai/claude-code'),
+  args: [
     '-p',
     '--output-format',
     'stream-json',
@@ -32,15 +33,14 @@ export const claudeExecutor: ProcessExecutor = {
     '--permission-mode',
     'acceptEdits',
     '--allowedTools=Bash,Read,Write,Edit,MultiEdit,Glob,Grep,LS',
-    ...(settings.model ? ['--model', settings.model] : []),
-    '{prompt}',
   ],
+  modelFlag: '--model',
   env: { CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
-  createNormalizer: createClaudeNormalizer,
-};
+  createNormalizer: () => createClaudeNormalizer(),
+});
 
 export function createClaudeNormalizer(): StreamNormalizer {
-  const calls = new Map<string, { tool: string; input: unknown }>();
+  const calls: Calls = new Map();
   return jsonLines((value, type) => {
     if (type === 'assistant') return assistantEvents(recordOf(value.message), calls);
     if (type === 'user') return toolResults(recordOf(value.message), calls);
@@ -49,13 +49,16 @@ export function createClaudeNormalizer(): StreamNormalizer {
   });
 }
 
-function assistantEvents(
-  message: Record<string, unknown>,
-  calls: Map<string, { tool: string; input: unknown }>,
-): AgentEvent[] {
+/** Tool calls by id, so a result can name its tool and input. */
+type Calls = Map<string, { tool: string; input: unknown }>;
+
+function blocksOf(message: Record<string, unknown>): Array<Record<string, unknown>> {
+  return (Array.isArray(message.content) ? message.content : []).map(recordOf);
+}
+
+function assistantEvents(message: Record<string, unknown>, calls: Calls): AgentEvent[] {
   const events: AgentEvent[] = [];
-  for (const block of Array.isArray(message.content) ? message.content : []) {
-    const part = recordOf(block);
+  for (const part of blocksOf(message)) {
     const kind = stringOf(part.type);
     if (kind === 'text' && stringOf(part.text)) events.push({ type: 'message', text: String(part.text) });
     else if (kind === 'thinking') events.push({ type: 'reasoning', text: stringOf(part.thinking) ?? '' });
@@ -65,7 +68,7 @@ function assistantEvents(
   return events;
 }
 
-function toolUse(part: Record<string, unknown>, calls: Map<string, { tool: string; input: unknown }>) {
+function toolUse(part: Record<string, unknown>, calls: Calls) {
   const tool = stringOf(part.name) ?? 'unknown';
   const input = part.input;
   calls.set(stringOf(part.id) ?? '', { tool, input });
@@ -74,13 +77,9 @@ function toolUse(part: Record<string, unknown>, calls: Map<string, { tool: strin
   return change && path ? [{ type: 'file-edit' as const, path, change }] : [];
 }
 
-function toolResults(
-  message: Record<string, unknown>,
-  calls: Map<string, { tool: string; input: unknown }>,
-): AgentEvent[] {
+function toolResults(message: Record<string, unknown>, calls: Calls): AgentEvent[] {
   const events: AgentEvent[] = [];
-  for (const block of Array.isArray(message.content) ? message.content : []) {
-    const part = recordOf(block);
+  for (const part of blocksOf(message)) {
     if (part.type !== 'tool_result') continue;
     const callId = stringOf(part.tool_use_id) ?? '';
     const call = calls.get(callId) ?? { tool: 'unknown', input: undefined };

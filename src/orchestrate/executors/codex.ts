@@ -3,6 +3,8 @@
  * Stream: `thread.started`, `turn.*`, `item.started|updated|completed{item}`, `error`. Items are
  * counted once, when completed (started and updated carry the same item in progress).
  */
+
+import { agentCliExecutor, npmInstallHint } from './agent-cli.js';
 import {
   type AgentEvent,
   jsonLines,
@@ -18,26 +20,6 @@ const CHANGE_KIND: Record<string, 'add' | 'update' | 'delete'> = {
   add: 'add',
   delete: 'delete',
   update: 'update',
-};
-
-export const codexExecutor: ProcessExecutor = {
-  kind: 'process',
-  name: 'codex',
-  summary: 'OpenAI Codex CLI (`codex exec --json`)',
-  bin: 'codex',
-  install: 'npm install -g @openai/codex (or pass --executor-bin <path>)',
-  template: (settings) => [
-    'exec',
-    '--json',
-    '--skip-git-repo-check',
-    '--sandbox',
-    'workspace-write',
-    '-C',
-    '{repo}',
-    ...(settings.model ? ['-m', settings.model] : []),
-    '{prompt}',
-  ],
-  createNormalizer: () => normalizeCodexLine,
 };
 
 export const normalizeCodexLine: StreamNormalizer = jsonLines((value, type) => {
@@ -99,3 +81,13 @@ function usageOf(usage: Record<string, unknown>): AgentEvent {
     cachedInputTokens: numberOf(usage.cached_input_tokens) ?? 0,
   };
 }
+
+export const codexExecutor: ProcessExecutor = agentCliExecutor({
+  name: 'codex',
+  summary: 'OpenAI Codex CLI (`codex exec --json`)',
+  bin: 'codex',
+  install: npmInstallHint('@openai/codex'),
+  args: ['exec', '--json', '--skip-git-repo-check', '--sandbox', 'workspace-write', '-C', '{repo}'],
+  modelFlag: '-m',
+  createNormalizer: () => normalizeCodexLine,
+});

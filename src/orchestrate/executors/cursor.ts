@@ -3,6 +3,8 @@
  * `tool_call{subtype: started|completed, call_id, tool_call: {<name>ToolCall: {args, result}}}`,
  * `result`. No token usage. Not installable here: its normalizer is tested on recorded streams.
  */
+
+import { agentCliExecutor } from './agent-cli.js';
 import {
   type AgentEvent,
   jsonLines,
@@ -14,24 +16,6 @@ import {
   textOf,
 } from './events.js';
 import type { ProcessExecutor } from './types.js';
-
-export const cursorExecutor: ProcessExecutor = {
-  kind: 'process',
-  name: 'cursor',
-  summary: 'Cursor CLI (`agent -p --output-format stream-json`)',
-  bin: 'agent',
-  install:
-    'install the Cursor CLI (curl https://cursor.com/install -fsS | bash) or pass --executor-bin <path>',
-  template: (settings) => [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--force',
-    ...(settings.model ? ['--model', settings.model] : []),
-    '{prompt}',
-  ],
-  createNormalizer: () => normalizeCursorLine,
-};
 
 export const normalizeCursorLine: StreamNormalizer = jsonLines((value, type) => {
   if (type === 'assistant') {
@@ -82,3 +66,14 @@ function shellCommand(args: Record<string, unknown>, result: Record<string, unkn
     output: `${stringOf(outcome.stdout) ?? ''}${stringOf(outcome.stderr) ?? ''}`.slice(-2000),
   };
 }
+
+export const cursorExecutor: ProcessExecutor = agentCliExecutor({
+  name: 'cursor',
+  summary: 'Cursor CLI (`agent -p --output-format stream-json`)',
+  bin: 'agent',
+  install:
+    'install the Cursor CLI (curl https://cursor.com/install -fsS | bash) or pass --executor-bin <path>',
+  args: ['-p', '--output-format', 'stream-json', '--force'],
+  modelFlag: '--model',
+  createNormalizer: () => normalizeCursorLine,
+});

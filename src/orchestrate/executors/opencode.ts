@@ -3,6 +3,8 @@
  * `step_start`, `text`, `reasoning`, `tool_use` (with the call's final state), `step_finish`
  * (cost and tokens), `error`, and in newer versions `done`.
  */
+
+import { agentCliExecutor, npmInstallHint } from './agent-cli.js';
 import {
   type AgentEvent,
   jsonLines,
@@ -15,22 +17,6 @@ import {
 import type { ProcessExecutor } from './types.js';
 
 const EDIT_TOOLS: Record<string, 'add' | 'update'> = { write: 'add', edit: 'update', patch: 'update' };
-
-export const opencodeExecutor: ProcessExecutor = {
-  kind: 'process',
-  name: 'opencode',
-  summary: 'OpenCode (`opencode run --format json`)',
-  bin: 'opencode',
-  install: 'npm install -g opencode-ai (or pass --executor-bin <path>)',
-  template: (settings) => [
-    'run',
-    '--format',
-    'json',
-    ...(settings.model ? ['-m', settings.model] : []),
-    '{prompt}',
-  ],
-  createNormalizer: () => normalizeOpencodeLine,
-};
 
 export const normalizeOpencodeLine: StreamNormalizer = jsonLines((value, type) => {
   const part = recordOf(value.part);
@@ -87,3 +73,13 @@ function errorMessage(value: Record<string, unknown>): string {
   const error = recordOf(value.error);
   return stringOf(recordOf(error.data).message) ?? stringOf(error.message) ?? stringOf(error.name) ?? 'error';
 }
+
+export const opencodeExecutor: ProcessExecutor = agentCliExecutor({
+  name: 'opencode',
+  summary: 'OpenCode (`opencode run --format json`)',
+  bin: 'opencode',
+  install: npmInstallHint('opencode-ai'),
+  args: ['run', '--format', 'json'],
+  modelFlag: '-m',
+  createNormalizer: () => normalizeOpencodeLine,
+});

@@ -18,9 +18,11 @@ export interface ProcessRunInput {
   maxOutputBytes: number;
   /** Called for every event as it arrives (progress on stderr). */
   onEvent?: (event: AgentEvent) => void;
+  /** Aborted (an interrupt): the process group is killed and the stop says `interrupted`. */
+  signal?: AbortSignal;
 }
 
-export type StopReason = 'exited' | 'timeout' | 'stuck' | 'output-cap' | 'spawn-error';
+export type StopReason = 'exited' | 'timeout' | 'stuck' | 'output-cap' | 'spawn-error' | 'interrupted';
 
 export interface ProcessRunResult {
   exitCode: number | null;
@@ -56,6 +58,9 @@ export function runExecutorProcess(input: ProcessRunInput): Promise<ProcessRunRe
       killGroup(child.pid);
     };
     const timer = setTimeout(() => stop('timeout'), input.timeoutMs);
+    const interrupt = () => stop('interrupted');
+    if (input.signal?.aborted) interrupt();
+    input.signal?.addEventListener('abort', interrupt, { once: true });
     const accept = (line: string) => {
       for (const event of input.normalize(line)) {
         if (state.events.length < MAX_EVENTS) state.events.push(event);
@@ -74,6 +79,7 @@ export function runExecutorProcess(input: ProcessRunInput): Promise<ProcessRunRe
     });
     child.on('close', (exitCode, signal) => {
       clearTimeout(timer);
+      input.signal?.removeEventListener('abort', interrupt);
       if (state.pending) accept(state.pending);
       resolve({
         exitCode,

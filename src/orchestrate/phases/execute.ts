@@ -8,11 +8,9 @@ import { readTextIfExists, writeFileAtomic, writeJsonAtomic } from '../../shared
 import { sha256 } from '../../shared/hash.js';
 import { stableStringify } from '../../shared/json.js';
 import { absolutePath } from '../../shared/path.js';
-import { expandTemplate } from '../executors/argv.js';
 import type { AgentEvent } from '../executors/events.js';
 import { summarizeEvents } from '../executors/events.js';
-import { resolveExecutor } from '../executors/index.js';
-import { runExecutorProcess } from '../executors/process.js';
+import { launchExecutor } from '../executors/launch.js';
 import type { PlaceholderValues } from '../executors/types.js';
 import type { RunContext } from '../ports.js';
 import { renderIterationPrompt } from '../prompt.js';
@@ -26,9 +24,6 @@ export interface ExecuteInput {
   previous?: Decision;
   answer?: string;
 }
-
-const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000;
-const DEFAULT_OUTPUT_BYTES = 32 * 1024 * 1024;
 
 export async function execute(context: RunContext, input: ExecuteInput): Promise<ExecuteOutput> {
   const prompt = renderIterationPrompt({
@@ -47,59 +42,29 @@ export async function execute(context: RunContext, input: ExecuteInput): Promise
     runDir: absolutePath(context.work, input.runDir),
   };
   context.bus.log('info', `iteration ${input.iteration}: running ${input.options.executor}`);
-  const { output, events } = await runExecutor(context, input, values);
-  const result: ExecuteOutput = { ...output, promptSha256: sha256(prompt), summary: summarizeEvents(events) };
+  const { events, ...run } = await launchExecutor({
+    executor: input.options.executor,
+    settings: input.options.settings,
+    values,
+    cwd: context.work,
+    lookupFrom: context.home,
+    env: context.env,
+    iteration: input.iteration,
+    signal: context.signal,
+    onEvent: (event) => reportActivity(context, event),
+  });
+  const result: ExecuteOutput = {
+    executor: input.options.executor,
+    ...run,
+    promptSha256: sha256(prompt),
+    summary: summarizeEvents(events),
+  };
   await writeJsonAtomic(absolutePath(context.home, `${input.iterationDir}/executor.result.json`), result);
   await writeFileAtomic(
     absolutePath(context.home, `${input.iterationDir}/executor.events.jsonl`),
     events.map((event) => stableStringify(event)).join('\n') + (events.length > 0 ? '\n' : ''),
   );
   return result;
-}
-
-type RawOutput = Omit<ExecuteOutput, 'promptSha256' | 'summary'>;
-
-async function runExecutor(
-  context: RunContext,
-  input: ExecuteInput,
-  values: PlaceholderValues,
-): Promise<{ output: RawOutput; events: AgentEvent[] }> {
-  const { settings, executor } = input.options;
-  const resolved = resolveExecutor(executor, settings, context.env, context.home);
-  if (resolved.kind === 'in-process') {
-    const started = Date.now();
-    const run = await resolved.definition.run(values, settings, input.iteration);
-    return { output: inProcessOutput(executor, run.exitCode, Date.now() - started), events: run.events };
-  }
-  const args = expandTemplate(resolved.words, values);
-  const run = await runExecutorProcess({
-    bin: resolved.bin,
-    args,
-    cwd: context.work,
-    env: { ...resolved.definition.env, ...context.env },
-    normalize: resolved.definition.createNormalizer(),
-    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxOutputBytes: settings.maxOutputBytes ?? DEFAULT_OUTPUT_BYTES,
-    onEvent: (event) => reportActivity(context, event),
-  });
-  const { events, ...rest } = run;
-  // The prompt is in prompt.md; the argv records where it went, not a second copy of it.
-  const argv = [resolved.bin, ...args.map((arg) => (arg === values.prompt ? '{prompt}' : arg))];
-  return { output: { executor, argv, ...rest }, events };
-}
-
-function inProcessOutput(executor: string, exitCode: number, durationMs: number): RawOutput {
-  return {
-    executor,
-    argv: [executor],
-    exitCode,
-    signal: null,
-    stop: 'in-process',
-    durationMs,
-    stdoutBytes: 0,
-    stdoutSha256: sha256(''),
-    stderrTail: '',
-  };
 }
 
 function reportActivity(context: RunContext, event: AgentEvent): void {

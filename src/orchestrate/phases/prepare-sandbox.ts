@@ -6,7 +6,8 @@
 import { copyFile, listFilesRecursive } from '../../shared/fs.js';
 import { absolutePath, joinPath } from '../../shared/path.js';
 import { workingTreeHash } from '../../shared/worktree-hash.js';
-import { startTrace } from '../../trace/store.js';
+import { startTrace, tracePath } from '../../trace/store.js';
+import { startedTracePath } from '../paths.js';
 import type { RunContext } from '../ports.js';
 import { createSandbox, headOf } from '../sandbox.js';
 import type { Checkpoint } from '../types.js';
@@ -46,6 +47,11 @@ export async function prepareSandbox(
     agent: { name: input.executor },
     treeHash: contextTreeHash,
   });
+  if (work !== context.home)
+    await copyFile(
+      absolutePath(work, tracePath(trace.id)),
+      absolutePath(context.home, startedTracePath(input.runId)),
+    );
   return { sandbox, traceId: trace.id, contextTreeHash };
 }
 

@@ -1,7 +1,8 @@
 /**
  * OpenCode: `opencode run --format json` events (`{type, sessionID, part}`: text, tool_use,
  * step_start, step_finish, reasoning, error) and exported sessions (`opencode export`: one JSON
- * document `{info, messages: [{info: {role}, parts: [...]}]}`), whose parts are read the same way.
+ * document `{info, messages: [{info: {role}, parts: [...]}]}`, the shape OpenCode keeps a session
+ * in and what our plugin captures from `client.session.messages`), whose parts are read the same way.
  */
 
 import { userTextEntries } from './host-text.js';
@@ -86,12 +87,38 @@ export function readOpencodeExport(
   const messages = Array.isArray(document.messages) ? document.messages : [];
   messages.forEach((message, messageIndex) => {
     if (!isRecord(message) || !isRecord(message.info) || !Array.isArray(message.parts)) return;
-    const role = stringOf(message.info.role) ?? 'assistant';
-    message.parts.forEach((part, partIndex) => {
-      if (isRecord(part)) entries.push(...partEntries(part, role, lineOfPart(messageIndex, partIndex)));
-    });
+    const at = (partIndex: number) => lineOfPart(messageIndex, partIndex);
+    if (message.info.role === 'user') entries.push(...userMessageEntries(message.parts, at));
+    else
+      message.parts.forEach((part, partIndex) => {
+        if (isRecord(part)) entries.push(...partEntries(part, 'assistant', at(partIndex)));
+      });
+    if (wasAborted(message.info))
+      entries.push({ line: at(0), role: 'user', text: '[interrupted]', meta: true, interrupt: true });
   });
   return { entries, sessionId: stringOf(info.id), cwd: stringOf(info.directory) };
+}
+
+/**
+ * A person's message: its text parts read together, block by block (a reminder part is context,
+ * the request beside it is the person's), like one Claude Code message; synthetic parts (the
+ * host's) and attachments say nothing of the person's.
+ */
+function userMessageEntries(parts: unknown[], at: (partIndex: number) => number): TranscriptEntry[] {
+  const texts: string[] = [];
+  let first: number | undefined;
+  parts.forEach((part, partIndex) => {
+    if (!isRecord(part) || part.type !== 'text' || part.synthetic === true || typeof part.text !== 'string')
+      return;
+    first ??= partIndex;
+    texts.push(part.text);
+  });
+  return first === undefined ? [] : userTextEntries(texts, at(first));
+}
+
+/** The person stopped the agent mid-answer (Esc in OpenCode): the message ends in an abort error. */
+function wasAborted(info: Record<string, unknown>): boolean {
+  return isRecord(info.error) && info.error.name === 'MessageAbortedError';
 }
 
 export function isOpencodeExport(value: unknown): value is Record<string, unknown> {
