@@ -4,6 +4,7 @@
  * when nothing changed, writes nothing at all.
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
+import { FactsCache } from '../index/cache.js';
 import { detectProject } from '../scan/project.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { existingDirectory, readTextIfExists, withLock } from '../shared/fs.js';
@@ -11,7 +12,7 @@ import { layout } from '../shared/layout.js';
 import { describeHolder } from '../shared/lock.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
-import { type BuildMode, type ComputedContext, computeContext } from './compute.js';
+import { type BuildMode, type ComputedContext, type ComputeMemory, computeContext } from './compute.js';
 import type { ContextManifest } from './manifest.js';
 import { outputHashFromStat, saveStatCache } from './stat-cache.js';
 import {
@@ -33,6 +34,11 @@ export interface BuildOptions {
   config?: LoadedConfig;
   /** How long to wait for another build holding the lock, in milliseconds. @default 60000 */
   waitMs?: number;
+  /**
+   * A long-lived caller's memory (the sidecar's session): `update` reads its last state from here
+   * instead of disk when it still matches, and leaves the new state in it.
+   */
+  memory?: { current?: ComputeMemory };
 }
 
 export interface BuildResult {
@@ -97,7 +103,8 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
   const mode = options.mode ?? 'build';
   const { stageMs, timed } = stageTimer(bus);
   const config = options.config ?? (await loadConfig(root));
-  const computed = await computeContext(root, { mode, bus, config, timed });
+  const memory = options.memory?.current;
+  const computed = await computeContext(root, { mode, bus, config, timed, ...(memory ? { memory } : {}) });
   if (computed.pkg && computed.graph)
     await timed('contracts', () => writeMissingContracts(root, computed, bus));
   const outputs = computed.pkg
@@ -106,7 +113,19 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
   const agentsFile = computed.pkg?.files.find((file) => file.path === config.config.context.agentsFile);
   if (outputs && agentsFile)
     await (await import('./lessons.js')).recordServedLessons(root, agentsFile.path, agentsFile.content);
-  return finishBuild(root, mode, computed, outputs, started, stageMs);
+  const result = await finishBuild(root, mode, computed, outputs, started, stageMs);
+  if (options.memory) options.memory.current = nextMemory(computed, memory);
+  return result;
+}
+
+/** What a refresh leaves for the next one of the same process (see ComputeMemory). */
+function nextMemory(computed: ComputedContext, memory: ComputeMemory | undefined): ComputeMemory | undefined {
+  const { pkg, index, graph, statCache, tokens } = computed;
+  const saved = computed.savedStatCache ?? statCache;
+  if (!pkg || !index || !graph || !saved) return computed.upToDate ? memory : undefined;
+  const indexText = pkg.files.find((file) => file.path === layout.index)?.content ?? '';
+  const facts = FactsCache.fromComposed(index.files, indexText);
+  return { manifest: pkg.manifest, statCache: saved, facts, graph, tokens };
 }
 
 /**
@@ -143,10 +162,16 @@ export async function finishBuild(
     !outputs && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
   if (!statCacheCurrent) {
     const outputHashes = computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {};
-    await saveStatCache(root, computed.statCacheKey, computed.scanned.statCache, computed.scanStartedAt, {
-      ...outputHashes,
-      [layout.manifest]: 'manifest',
-    });
+    computed.savedStatCache = await saveStatCache(
+      root,
+      computed.statCacheKey,
+      computed.scanned.statCache,
+      computed.scanStartedAt,
+      {
+        ...outputHashes,
+        [layout.manifest]: 'manifest',
+      },
+    );
   }
   const stats = statsOf(computed, performance.now() - started, stageMs);
   const result =

@@ -56,6 +56,21 @@ export interface ComputeOptions {
   alwaysCompose?: boolean;
   /** Stop after the graph (drift needs no generated outputs). @default false */
   skipCompose?: boolean;
+  /** A long-lived caller's state of its own last refresh, used instead of re-reading it from disk. */
+  memory?: ComputeMemory;
+}
+
+/**
+ * What the last refresh of a long-lived process (the sidecar's session) computed and wrote: its
+ * manifest, stat cache, facts, graph and token counts. Trusted only while the manifest on disk
+ * still records the same outputs (nobody else built since).
+ */
+export interface ComputeMemory {
+  manifest: ContextManifest;
+  statCache: StatCacheFile;
+  facts: FactsCache;
+  graph: DependencyGraph;
+  tokens: TokenCache;
 }
 
 export interface ComputedContext {
@@ -71,6 +86,8 @@ export interface ComputedContext {
   tokens: TokenCache;
   /** The stat cache this run read (update mode). */
   statCache?: StatCacheFile;
+  /** The stat cache the build saved after writing (set by finishBuild). */
+  savedStatCache?: StatCacheFile;
   /** Absent when up to date and not asked to compose anyway. */
   index?: RepositoryIndex;
   graph?: DependencyGraph;
@@ -81,7 +98,8 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
   const { mode, bus, config, timed } = options;
   const previous = await readPreviousManifest(root, bus);
   const key = statCacheKey(config);
-  const statCache = mode === 'update' ? await readStatCache(root, key) : undefined;
+  const memory = mode === 'update' ? trustedMemory(options.memory, previous, key) : undefined;
+  const statCache = mode === 'update' ? (memory?.statCache ?? (await readStatCache(root, key))) : undefined;
   const scanStartedAt = Date.now();
   const scanned = await timed('scan', () =>
     scanRepository(root, {
@@ -98,7 +116,7 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
     taskPacks: await hashContextDirectory(root, layout.runs, isTaskPackFile),
     memory: await hashLessons(root),
   }));
-  const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
+  const tokens = memory?.tokens ?? new TokenCache(absolutePath(root, layout.tokenCache));
   const base = {
     previous,
     scanned,
@@ -117,6 +135,7 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
 
   const facts = await timed('load-cache', async () => {
     if (mode !== 'update') return new FactsCache();
+    if (memory) return memory.facts;
     await tokens.load();
     return previous ? await readTrustedIndex(root, previous, bus, statCache) : new FactsCache();
   });
@@ -132,7 +151,9 @@ export async function computeContext(root: string, options: ComputeOptions): Pro
   );
   const graph = await timed('graph', async () => {
     const reuse =
-      mode === 'update' && previous ? await reusableGraph(root, previous, index, statCache, bus) : undefined;
+      mode === 'update' && previous
+        ? await reusableGraph(root, previous, index, statCache, bus, memory?.graph)
+        : undefined;
     return (await loadStages()).buildDependencyGraph(root, index, reuse);
   });
   if (options.skipCompose) return { ...base, upToDate, index, graph };
@@ -231,6 +252,7 @@ async function reusableGraph(
   index: RepositoryIndex,
   statCache: StatCacheFile | undefined,
   bus: EventBus,
+  known?: DependencyGraph,
 ): Promise<ReusableGraph | undefined> {
   if (previous.tool.version !== toolVersion()) return undefined;
   const current = new Map(index.files.map((file) => [file.path, file.hash]));
@@ -241,17 +263,61 @@ async function reusableGraph(
     (path) => !current.has(path) && previous.sources[path] !== undefined,
   );
   if ([...changed, ...removed].some(isProjectConfiguration)) return undefined;
-  const text = await readTrustedOutput(root, layout.graph, previous, statCache, bus);
-  if (text === undefined) return undefined;
-  let graph: DependencyGraph;
-  try {
-    graph = JSON.parse(text) as DependencyGraph;
-  } catch {
-    return undefined;
-  }
+  const graph = known ?? (await readGraph(root, previous, statCache, bus));
+  if (graph === undefined) return undefined;
   if (graph.files.length !== current.size || graph.files.some((path) => !current.has(path))) return undefined;
   const changedSet = new Set(changed);
   return { graph, reusable: new Set(graph.files.filter((path) => !changedSet.has(path))) };
+}
+
+async function readGraph(
+  root: string,
+  previous: ContextManifest,
+  statCache: StatCacheFile | undefined,
+  bus: EventBus,
+): Promise<DependencyGraph | undefined> {
+  const text = await readTrustedOutput(root, layout.graph, previous, statCache, bus);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as DependencyGraph;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The memory of a context already built and up to date (a session that found nothing to do): the
+ * same state an `update` reads, read once, so the next refresh starts from memory.
+ */
+export async function loadComputeMemory(
+  root: string,
+  config: LoadedConfig,
+): Promise<ComputeMemory | undefined> {
+  const { silentBus } = await import('../shared/events.js');
+  const bus = silentBus();
+  const manifest = await readPreviousManifest(root, bus);
+  const statCache = await readStatCache(root, statCacheKey(config));
+  if (!manifest || !statCache) return undefined;
+  const graph = await readGraph(root, manifest, statCache, bus);
+  const facts = await readTrustedIndex(root, manifest, bus, statCache);
+  if (!graph || facts.size === 0) return undefined;
+  const tokens = new TokenCache(absolutePath(root, layout.tokenCache));
+  await tokens.load();
+  return { manifest, statCache, facts, graph, tokens };
+}
+
+/** The caller's memory when it describes what is on disk: the same manifest outputs, the same config. */
+function trustedMemory(
+  memory: ComputeMemory | undefined,
+  previous: ContextManifest | undefined,
+  key: string,
+): ComputeMemory | undefined {
+  if (!memory || !previous || memory.statCache.key !== key) return undefined;
+  const same =
+    memory.manifest.hashes.outputs === previous.hashes.outputs &&
+    memory.manifest.hashes.source === previous.hashes.source &&
+    memory.manifest.hashes.contracts === previous.hashes.contracts;
+  return same ? memory : undefined;
 }
 
 /** Nothing to do when sources, config, tool and the outputs on disk all match the last build. */
