@@ -16,7 +16,7 @@ import type { OrchestratorState } from '../orchestrate/types.js';
 import { OcppError } from '../shared/errors.js';
 import { ensureDirectory, existingDirectory, pathExists, readTextIfExists } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
-import { lockHolder } from '../shared/lock.js';
+import { lockHolder, pidExists } from '../shared/lock.js';
 import { absolutePath, joinPath, parentDirectory } from '../shared/path.js';
 import type { OrchestrateOptions } from './orchestrate.js';
 
@@ -120,7 +120,7 @@ async function waitForState(home: string, runId: string, pid: number): Promise<v
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (await pathExists(absolutePath(home, files.state))) return;
-    if (!processRuns(pid)) break;
+    if (!pidExists(pid)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const tail = await logTail(home, files.log);
@@ -128,15 +128,6 @@ async function waitForState(home: string, runId: string, pid: number): Promise<v
     file: files.log,
     hint: tail ? `its log ends with:\n${tail}` : 'its log is empty',
   });
-}
-
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function logTail(home: string, log: string, lines = 12): Promise<string> {
