@@ -40,8 +40,24 @@ export async function initRepository(directory = '.', options: InitOptions = {})
   const root = await existingDirectory(directory);
   const result: InitResult = { ...(await writeConfig(root)), claudeMd: await ensureClaudeMd(root) };
   if (options.setUpAgents) result.agents = await options.setUpAgents(root);
-  if (options.build !== false) result.build = await buildOrUpdate(root, options);
+  if (options.build !== false)
+    result.build = await settled(root, await buildOrUpdate(root, options), options);
   return result;
+}
+
+/** The scan trusts a file's stat only once it is older than this before the stat cache (racy-git rule). */
+const RACY_WINDOW_MS = 2100;
+
+/**
+ * Files written just before or by the build (the config, CLAUDE.md, AGENTS.md) are too new for
+ * the stat cache to vouch for them, so the next run would read them again and rewrite the cache.
+ * Once they are old enough, one more update settles the cache: a second `init` then changes no byte.
+ */
+async function settled(root: string, build: BuildResult, options: CallOptions): Promise<BuildResult> {
+  if (build.mode === 'reused' && build.stats.hashed === 0) return build;
+  await new Promise((resolve) => setTimeout(resolve, RACY_WINDOW_MS));
+  await (await import('./context.js')).update(root, options);
+  return build;
 }
 
 async function writeConfig(

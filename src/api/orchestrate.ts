@@ -16,6 +16,8 @@ export type { Candidate, Decision, OrchestrateResult, OrchestratorAction } from 
 export interface OrchestrateOptions extends RequestedOptions {
   /** Continue this run instead of starting one. */
   resume?: string;
+  /** Start the run under this id (a background start names it before the run begins). */
+  runId?: string;
   /** With `resume`: a person's answer to the run's question. */
   answer?: string;
   bus?: EventBus;
@@ -52,7 +54,7 @@ export async function orchestrate(
         runId: options.resume,
         ...(options.answer !== undefined ? { answer: options.answer } : {}),
       })
-    : await startRun(context, await runOptionsOf(task, home, options, env));
+    : await startRun(context, await runOptionsOf(task, home, options, env), options.runId);
   return (await import('../orchestrate/result.js')).resultOf(state);
 }
 

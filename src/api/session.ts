@@ -11,8 +11,16 @@ import type { FreshnessReport } from '../context/freshness.js';
 import { type LoadedContext, loadBuiltContext } from '../context/load.js';
 import { readManifest } from '../context/manifest.js';
 import { resolveAbsolute } from '../shared/path.js';
-import { type CallOptions, type ExplainResult, freshness, status, update } from './context.js';
+import { type CallOptions, type ExplainResult, freshness, status } from './context.js';
 import { type ChangeFilter, createChangeFilter } from './session-changes.js';
+import { type ContextRefresher, memoryRefresher } from './session-refresh.js';
+
+export type { ContextRefresher, RefreshRequest } from './session-refresh.js';
+
+export interface SessionOptions {
+  /** How refreshes run (default: incremental updates that keep their state in memory). */
+  refresher?: ContextRefresher;
+}
 
 /** One refresh the session ran. */
 export interface SessionRefresh {
@@ -43,9 +51,11 @@ export class ContextSession {
   private running: Promise<BuildResult> | undefined;
   private next: Promise<BuildResult> | undefined;
   private changes: ChangeFilter | undefined;
+  private readonly refresher: ContextRefresher;
 
-  constructor(root: string) {
+  constructor(root: string, options: SessionOptions = {}) {
     this.root = root;
+    this.refresher = options.refresher ?? memoryRefresher();
   }
 
   /**
@@ -66,7 +76,11 @@ export class ContextSession {
   private start(options: RefreshOptions): Promise<BuildResult> {
     const started = performance.now();
     this.generation += 1;
-    const run = update(this.root, options.bus ? { bus: options.bus } : {}).then(async (result) => {
+    const request = {
+      ...(options.bus ? { bus: options.bus } : {}),
+      ...(options.changed ? { changed: options.changed } : {}),
+    };
+    const run = this.refresher.refresh(this.root, request).then(async (result) => {
       this.refreshes += 1;
       this.generation += 1;
       this.lastRefresh = {
@@ -138,6 +152,6 @@ export class ContextSession {
   }
 }
 
-export function openSession(directory = '.'): ContextSession {
-  return new ContextSession(resolveAbsolute(directory));
+export function openSession(directory = '.', options: SessionOptions = {}): ContextSession {
+  return new ContextSession(resolveAbsolute(directory), options);
 }

@@ -206,12 +206,14 @@ export async function finishBuild(
     buildCount: (previousInfo?.contextRefresh?.buildCount ?? 0) + 1,
     durationMs: stats.durationMs,
   };
-  await writeBuildInfo(root, {
-    mode: result.mode,
-    reason: result.reason,
-    stats: result.stats,
-    contextRefresh: result.contextRefresh,
-  });
+  // build-info says what the last build did: a run that found nothing to do leaves it as it is.
+  if (result.mode !== 'reused' || !previousInfo)
+    await writeBuildInfo(root, {
+      mode: result.mode,
+      reason: result.reason,
+      stats: result.stats,
+      contextRefresh: result.contextRefresh,
+    });
   return result;
 }
 

@@ -166,3 +166,22 @@ export const memoryItemOutput = z.looseObject({
 });
 
 export const memoryAddOutput = memoryItemOutput.extend({ status: z.enum(['added', 'duplicate']).optional() });
+
+export const orchestrateStartOutput = z.looseObject({
+  runId: z.string(),
+  state: z.string(),
+  log: z.string(),
+  pid: z.number(),
+});
+
+export const orchestrateStatusOutput = z.looseObject({
+  runId: z.string(),
+  phase: z.string(),
+  iteration: z.number(),
+  completed: paths,
+  running: z.boolean(),
+  decision: z.looseObject({ action: z.string() }).nullable(),
+  patch: z.string().nullable(),
+  state: z.string(),
+  updatedAt: z.string(),
+});

@@ -26,11 +26,16 @@ export function newRunId(now: Date, random = randomBytes(3).toString('hex')): st
   return `orc-${stamp}-${random}`;
 }
 
-export async function startRun(context: CoordinatorContext, options: RunOptions): Promise<OrchestratorState> {
+/** Starts a run; `runId` lets a caller that returns before the run ends (MCP) name it first. */
+export async function startRun(
+  context: CoordinatorContext,
+  options: RunOptions,
+  runId?: string,
+): Promise<OrchestratorState> {
   const now = context.now();
   const state: OrchestratorState = {
     schemaVersion: ORCHESTRATOR_SCHEMA_VERSION,
-    runId: newRunId(now),
+    runId: runId ?? newRunId(now),
     options,
     phase: 'plan',
     iteration: 0,

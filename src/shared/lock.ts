@@ -196,7 +196,8 @@ async function ageOf(lockPath: string): Promise<number | undefined> {
   }
 }
 
-function pidExists(pid: number): boolean {
+/** True while a process with this id exists (EPERM: it does, owned by someone else). */
+export function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -123,6 +123,8 @@ describe('a large repository in headless Chromium', () => {
       for (let file = 0; file < 15; file++)
         files[`src/area${folder}/part${file % 3}/f${file}.ts`] =
           `import '../../area${(folder + 1) % 24}/part0/f0.js';\nexport const x = ${file};\n`;
+    // Folder names that are Object.prototype keys (babel's fixtures have them): folders like any other.
+    files['src/constructor/__proto__/toString.ts'] = "import '../../area0/part0/f0.js';\n";
     const root = makeRepo(files);
     expect((await runCliInProcess(['report', root])).code).toBe(0);
     const launched = await launchChromium();
@@ -141,6 +143,11 @@ describe('a large repository in headless Chromium', () => {
     await page.press('#map-search', 'Enter');
     expect(await page.getAttribute('#map-facts', 'data-facts')).toBe('src/area17/part2/f14.ts');
     expect(await page.locator('[data-node="src/area17/part2/f14.ts"]').count()).toBe(1);
+    expect(await page.locator('[data-folder="src/constructor"]').count()).toBe(1);
+    await page.fill('#map-search', 'constructor/__proto__/toString');
+    await page.press('#map-search', 'Enter');
+    expect(await page.getAttribute('#map-facts', 'data-facts')).toBe('src/constructor/__proto__/toString.ts');
+    expect(await page.locator('[data-node="src/constructor/__proto__/toString.ts"]').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import {
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { git, makeRepo, makeTempDir } from '../helpers/repo.js';
+import { makeRepo, makeTempDir } from '../helpers/repo.js';
 
 const PACKAGE_ROOT = resolve(import.meta.dirname, '../..');
 const FILES = {
@@ -26,17 +26,22 @@ const FILES = {
   'test/total.test.ts': "import { total } from '../src/total.js';\ntotal([1]);\n",
 };
 
-/** Path -> sha256 of every file git does not ignore (the machine-local caches are ignored). */
+/** Path -> sha256 and mtime of every file outside .git/, the git-ignored caches included. */
 function snapshot(root: string): Record<string, string> {
-  const listed = git(root, 'ls-files', '--cached', '--others', '--exclude-standard')
-    .split('\n')
-    .filter(Boolean);
   const hashes: Record<string, string> = {};
-  for (const path of listed.sort()) {
-    const file = join(root, path);
-    if (existsSync(file) && statSync(file).isFile())
-      hashes[path] = createHash('sha256').update(readFileSync(file)).digest('hex');
-  }
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(root, dir)).sort()) {
+      const path = dir ? `${dir}/${name}` : name;
+      if (path === '.git') continue;
+      const stats = statSync(join(root, path));
+      if (stats.isDirectory()) walk(path);
+      else
+        hashes[path] = `${createHash('sha256')
+          .update(readFileSync(join(root, path)))
+          .digest('hex')} ${stats.mtimeMs}`;
+    }
+  };
+  walk('');
   return hashes;
 }
 

@@ -27,6 +27,8 @@ const EXPECTED_TOOLS = [
   'memory_search',
   'memory_get',
   'memory_add',
+  'orchestrate_start',
+  'orchestrate_status',
 ];
 
 const fixture = useFixtureClient();

@@ -99,3 +99,23 @@ describe('the sidecar', () => {
     expect(sidecar.stderr()).toContain('stopped');
   });
 });
+
+describe('the sidecar, started and stopped otherwise', () => {
+  it('refuses a host that is not loopback unless --allow-remote says so', () => {
+    const refused = runCli(['sidecar', root, '--host', '0.0.0.0'], root);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--host 0.0.0.0 is not a loopback address');
+    expect(refused.stderr).toContain('--allow-remote');
+    expect(existsSync(join(root, '.agent-context/sidecar/sidecar.lock'))).toBe(false);
+  });
+
+  it('binds another host with --allow-remote, says so, and stops on SIGINT with exit 0 and the lock released', async () => {
+    const remote = await startSidecarProcess(root, ['--host', '0.0.0.0', '--allow-remote']);
+    expect(remote.address.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/mcp$/);
+    expect(remote.stderr()).toContain('warning: binding 0.0.0.0, not loopback');
+    await waitForStatus(remote, settledAfter(1));
+    expect(await stopSidecar(remote, 'SIGINT')).toBe(0);
+    expect(existsSync(join(root, '.agent-context/sidecar/sidecar.lock'))).toBe(false);
+    expect(existsSync(join(root, '.agent-context/sidecar/token'))).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import { writeLine } from '../io.js';
 interface SidecarFlags extends CommonOptions {
   port?: string;
   host?: string;
+  allowRemote?: boolean;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -17,10 +18,10 @@ export const sidecarCommand: CommandDefinition = (program, context) => {
       'A long-running process for one repository: watches the tree, refreshes the context incrementally within moments of an edit (ignoring .agent-context/, .git/ and ignored files), and serves the MCP tools over Streamable HTTP at /mcp and a status at GET /status, both only with `Authorization: Bearer <token>` (a new token per start, in a 0600 file under .agent-context/sidecar/). One per repository; SIGINT or SIGTERM stop it cleanly. See docs/sidecar.md.',
     )
     .option('--port <n>', 'port to listen on (default: any free port)')
+    .option('--host <address>', 'address to bind; anything but loopback needs --allow-remote', '127.0.0.1')
     .option(
-      '--host <address>',
-      'address to bind; anything but loopback exposes the tools to the network',
-      '127.0.0.1',
+      '--allow-remote',
+      'allow a --host that is not loopback: anyone who reaches it and holds the token can run the tools',
     )
     .option('--json', 'print {"url","tokenFile","pid"} as the first stdout line (logs go to stderr)')
     .action(async (dir: string | undefined, options: SidecarFlags) =>
@@ -31,6 +32,11 @@ export const sidecarCommand: CommandDefinition = (program, context) => {
           throw usageError(`--port must be a port number (0-65535), got "${options.port}"`);
         const host = options.host ?? '127.0.0.1';
         const log = (line: string) => context.io.stderr.write(`[sidecar] ${line}\n`);
+        if (!LOOPBACK.has(host) && !options.allowRemote)
+          throw usageError(
+            `--host ${host} is not a loopback address: the tools would be reachable from the network`,
+            'pass --allow-remote as well to bind it anyway, or leave --host at 127.0.0.1',
+          );
         if (!LOOPBACK.has(host))
           log(
             `warning: binding ${host}, not loopback: anyone who can reach it and holds the token can run the tools`,

@@ -37,11 +37,12 @@ export const REPORT_SCRIPT = String.raw`(function () {
   var imports = files.map(function () { return []; });
   var importers = files.map(function () { return []; });
   map.edges.forEach(function (edge) { imports[edge[0]].push(edge); importers[edge[1]].push(edge); });
-  var indexOfPath = {};
+  // Keyed by repository paths: no prototype, so a folder named constructor or __proto__ is a folder too.
+  var indexOfPath = Object.create(null);
   files.forEach(function (file, index) { indexOfPath[file.path] = index; });
 
   function folder(path, name, parent) {
-    return { path: path, name: name, parent: parent, folders: {}, list: [], files: [], count: 0, open: false };
+    return { path: path, name: name, parent: parent, folders: Object.create(null), list: [], files: [], count: 0, open: false };
   }
   var root = folder('', '', null);
   root.open = true;
@@ -114,7 +115,7 @@ export const REPORT_SCRIPT = String.raw`(function () {
   }
 
   var positions = {};
-  var closedAt = {};
+  var closedAt = Object.create(null);
   function place(box, left, top) {
     if (box.file !== undefined) {
       positions[box.file] = { x: left + box.w / 2, y: top + 16 };
@@ -197,7 +198,7 @@ export const REPORT_SCRIPT = String.raw`(function () {
     while (gEdges.firstChild) gEdges.removeChild(gEdges.firstChild);
     while (gNodes.firstChild) gNodes.removeChild(gNodes.firstChild);
     positions = {};
-    closedAt = {};
+    closedAt = Object.create(null);
     var box = layoutFolder(root);
     bounds = { w: box.w, h: box.h };
     place(box, 0, 0);

@@ -1,0 +1,33 @@
+/**
+ * How a session brings its context up to date: the one seam between a long-lived session and the
+ * build pipeline. The default keeps the last refresh's held context (`refreshHeldContext()`: its
+ * manifest, facts, graph and shards) in memory and hands it to the next incremental update, so a one-file edit does not
+ * re-read `.agent-context/` from disk; another refresher (an in-process incremental refresh)
+ * can take its place through `openSession(dir, { refresher })`.
+ */
+import type { BuildResult } from '../context/build.js';
+import type { HeldContext } from '../context/compute.js';
+import type { EventBus } from '../shared/events.js';
+
+export interface RefreshRequest {
+  bus?: EventBus;
+  /** The repository paths the watcher saw change (empty or absent: look at everything). */
+  changed?: readonly string[];
+}
+
+export interface ContextRefresher {
+  refresh(root: string, request: RefreshRequest): Promise<BuildResult>;
+}
+
+/** Incremental updates that carry their state from one refresh to the next in memory. */
+export function memoryRefresher(): ContextRefresher {
+  let held: HeldContext | undefined;
+  return {
+    async refresh(root, request) {
+      const { refreshHeldContext } = await import('../context/build.js');
+      const refreshed = await refreshHeldContext(root, held, request.bus ? { bus: request.bus } : {});
+      held = refreshed.held;
+      return refreshed.result;
+    },
+  };
+}

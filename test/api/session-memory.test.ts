@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, update } from '../../src/api/context.js';
+import { openSession } from '../../src/api/session.js';
+import { makeRepo } from '../helpers/repo.js';
+
+const files = {
+  'package.json': JSON.stringify({ name: 'memo', type: 'module' }),
+  'src/a.ts': 'export const a = 1;\n',
+  'src/b.ts': "import { a } from './a.js';\n\nexport const b = a + 1;\n",
+  'src/c.ts': "import { b } from './b.js';\n\nexport const c = b * 2;\n",
+};
+
+/** Every generated file's bytes (caches and build info excluded: they record how, not what). */
+function outputs(root: string): Record<string, string> {
+  const result: Record<string, string> = { 'AGENTS.md': readFileSync(join(root, 'AGENTS.md'), 'utf8') };
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(root, dir))) {
+      const path = `${dir}/${name}`;
+      if (/^\.agent-context\/(cache|build-info\.json|lessons|sidecar)/.test(path)) continue;
+      if (statSync(join(root, path)).isDirectory()) walk(path);
+      else result[path] = readFileSync(join(root, path), 'utf8');
+    }
+  };
+  walk('.agent-context');
+  return result;
+}
+
+function edit(root: string, file: string, text: string): void {
+  writeFileSync(join(root, file), text);
+}
+
+describe('a session refreshes from its memory of the last refresh', () => {
+  it('writes what an update from disk writes, without re-reading index.json', async () => {
+    const viaSession = makeRepo(files);
+    const viaDisk = makeRepo(files);
+    await build(viaSession);
+    await build(viaDisk);
+    const session = openSession(viaSession);
+    expect((await session.refresh()).mode).toBe('reused');
+    // A torn index.json the manifest does not know about: read from disk, it would be distrusted
+    // and every file re-parsed; the session's memory never reads it.
+    writeFileSync(join(viaSession, '.agent-context/index.json'), '{"torn":');
+    const text = "import { a } from './a.js';\n\nexport const b = a + 2;\nexport const d = 4;\n";
+    edit(viaSession, 'src/b.ts', text);
+    edit(viaDisk, 'src/b.ts', text);
+    const fromMemory = await session.refresh({ changed: ['src/b.ts'] });
+    const fromDisk = await update(viaDisk);
+    expect(fromMemory.mode).toBe('incremental');
+    expect(fromMemory.stats.parsed).toBe(1);
+    expect(fromDisk.stats.parsed).toBe(1);
+    expect(outputs(viaSession)).toEqual(outputs(viaDisk));
+    expect(
+      JSON.parse(readFileSync(join(viaSession, '.agent-context/index.json'), 'utf8')).files,
+    ).toHaveLength(4);
+  });
+
+  it('drops its memory when another process built in between', async () => {
+    const viaSession = makeRepo(files);
+    const viaDisk = makeRepo(files);
+    await build(viaSession);
+    await build(viaDisk);
+    const session = openSession(viaSession);
+    edit(viaSession, 'src/a.ts', 'export const a = 5;\n');
+    edit(viaDisk, 'src/a.ts', 'export const a = 5;\n');
+    await session.refresh({ changed: ['src/a.ts'] });
+    await update(viaDisk);
+    // Someone else's update (the CLI) changes the outputs behind the session's back.
+    edit(viaSession, 'src/c.ts', "import { b } from './b.js';\n\nexport const c = b * 3;\n");
+    edit(viaDisk, 'src/c.ts', "import { b } from './b.js';\n\nexport const c = b * 3;\n");
+    await update(viaSession);
+    await update(viaDisk);
+    edit(viaSession, 'src/a.ts', 'export const a = 6;\nexport const z = 0;\n');
+    edit(viaDisk, 'src/a.ts', 'export const a = 6;\nexport const z = 0;\n');
+    const fromSession = await session.refresh({ changed: ['src/a.ts'] });
+    await update(viaDisk);
+    expect(fromSession.mode).toBe('incremental');
+    expect(outputs(viaSession)).toEqual(outputs(viaDisk));
+  });
+});
