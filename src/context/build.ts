@@ -105,7 +105,11 @@ async function buildLocked(root: string, options: BuildOptions): Promise<BuildRe
     : undefined;
   const agentsFile = computed.pkg?.files.find((file) => file.path === config.config.context.agentsFile);
   if (outputs && agentsFile)
-    await (await import('./agents-lessons.js')).recordServedLessons(root, agentsFile.path, agentsFile.content);
+    await (await import('./agents-lessons.js')).recordServedLessons(
+      root,
+      agentsFile.path,
+      agentsFile.content,
+    );
   return finishBuild(root, mode, computed, outputs, started, stageMs);
 }
 
