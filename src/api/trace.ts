@@ -68,7 +68,13 @@ export async function traceList(
     } catch (error) {
       // One bad trace must not hide the others: listed, with why it does not read.
       const why = error instanceof Error ? error.message : String(error);
-      traces.push({ id, task: `(unreadable trace file: ${why})`, state: 'open' as const, createdAt: '', steps: 0 });
+      traces.push({
+        id,
+        task: `(unreadable trace file: ${why})`,
+        state: 'open' as const,
+        createdAt: '',
+        steps: 0,
+      });
     }
   }
   return traces;

@@ -148,7 +148,11 @@ async function buildLocked(
   );
   const agentsFile = computed.pkg.files.find((file) => file.path === config.config.context.agentsFile);
   if (agentsFile)
-    await (await import('./agents-lessons.js')).recordServedLessons(root, agentsFile.path, agentsFile.content);
+    await (await import('./agents-lessons.js')).recordServedLessons(
+      root,
+      agentsFile.path,
+      agentsFile.content,
+    );
   return { result: await finishBuild(root, mode, computed, outputs, started, stageMs), computed };
 }
 

@@ -1,7 +1,13 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addLesson, forgetLesson, listLessons, readMemory, showLesson } from '../../src/memory/lesson-store.js';
+import {
+  addLesson,
+  forgetLesson,
+  listLessons,
+  readMemory,
+  showLesson,
+} from '../../src/memory/lesson-store.js';
 import { withMemory } from '../../src/memory/store.js';
 import { runCliInProcess } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/repo.js';

@@ -140,10 +140,9 @@ async function formatName(value: string): Promise<'claude' | 'codex' | 'opencode
   throw usageError(`unknown transcript format "${value}"`, `use one of ${transcriptFormats.join(', ')}`);
 }
 
+/** `--depth 0` and `--after-line 0` are meaningful: at least 0, parsed like every count flag. */
 async function wholeNumber(value: string, flag: string): Promise<number> {
-  if (/^\d+$/.test(value.trim())) return Number(value);
-  const { usageError } = await import('../../shared/errors.js');
-  throw usageError(`${flag} must be a whole number, got "${value}"`);
+  return (await import('../parse.js')).parseCount(value, flag, 0);
 }
 
 async function reflectorName(value: string): Promise<'offline' | 'model'> {

@@ -7,9 +7,9 @@
 import { factsIfTooDeep } from '../nesting-guard.js';
 import type { FileFacts } from '../types.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
+import { scanTypeScript } from './typescript-fast-path/top-level.js';
 import { factsFromOutline } from './typescript-outline.js';
 import { extractWithOxc } from './typescript-oxc.js';
-import { scanTypeScript } from './typescript-fast-path/top-level.js';
 
 export const typescriptAdapter: LanguageAdapter = {
   id: 'typescript',

@@ -4,7 +4,7 @@
  * fact except class methods (through `onMethod`) and the shape of assigned values; the walk is
  * what lets the scanner decline files with syntax errors anywhere, which oxc reports best.
  */
-import { IDENT, NUMBER, PRIVATE, PUNCT, STRING, TEMPLATE_HEAD, TEMPLATE_MIDDLE } from './tokenizer.js';
+
 import type { AssignedProperty, AssignedValue } from '../typescript-outline.js';
 import {
   HERITAGE,
@@ -14,6 +14,7 @@ import {
   STOP_AT_COMMA,
   TokenWalker,
 } from './token-walk.js';
+import { IDENT, NUMBER, PRIVATE, PUNCT, STRING, TEMPLATE_HEAD, TEMPLATE_MIDDLE } from './tokenizer.js';
 
 const NOT_IDENTIFIERS = new Set(['this', 'null', 'true', 'false', 'super']);
 

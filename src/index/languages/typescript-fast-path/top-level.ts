@@ -7,7 +7,7 @@
  * declines and the file goes to oxc. docs/languages.md ("TypeScript and JavaScript") lists what
  * it declines.
  */
-import { Decline, IDENT, PUNCT, STRING, TEMPLATE, tokenize } from './tokenizer.js';
+
 import type {
   AssignmentRecord,
   DeclarationRecord,
@@ -19,13 +19,8 @@ import type {
 } from '../typescript-outline.js';
 import { stringLiteral } from '../typescript-outline.js';
 import { BodyWalker } from './bodies.js';
-import {
-  HERITAGE,
-  isReservedWord,
-  STOP_AT_BRACE,
-  STOP_AT_COMMA,
-  type TokenWalker,
-} from './token-walk.js';
+import { HERITAGE, isReservedWord, STOP_AT_BRACE, STOP_AT_COMMA, type TokenWalker } from './token-walk.js';
+import { Decline, IDENT, PUNCT, STRING, TEMPLATE, tokenize } from './tokenizer.js';
 
 export type ScanResult = { outline: ModuleOutline } | { declined: string; offset?: number };
 
