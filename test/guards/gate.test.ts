@@ -224,6 +224,17 @@ describe('the gate on broken changes', () => {
     expect(report.blocking.join('\n')).toContain('shop/commands/run.py');
   });
 
+  it('a Python import under `if t.TYPE_CHECKING:` is not an undeclared package', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "pkg"\nversion = "1"\ndependencies = []\n',
+      'pkg/core.py': 'import typing as t\n',
+    });
+    writeTree(root, {
+      'pkg/core.py': 'import typing as t\nif t.TYPE_CHECKING:\n    from typing_extensions import Self\n',
+    });
+    expect((await verify(root)).verdict).toBe('pass');
+  });
+
   it('a correct change passes', async () => {
     const root = commander();
     writeTree(root, {

@@ -37,6 +37,8 @@ export function checkUndeclaredPackages(
     const [ecosystem, ...rest] = edge.to.split(':');
     const name = rest.join(':');
     if (ecosystem === 'builtin' || ecosystem === 'url' || !ecosystem) continue;
+    // A Python import under `if TYPE_CHECKING:` never runs; the type checker's environment provides it.
+    if (edge.typeOnly && edge.from.endsWith('.py')) continue;
     sink.checked.imports++;
     const governing = governingManifests(declared, ecosystem, path);
     if (governing.length === 0 || isDeclared(declared, ecosystem, name, path)) continue;
