@@ -6,7 +6,6 @@
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import {
   type ChangeSet,
-  type ContentReader,
   type ContractFileState,
   type ContractSet,
   ensureContracts,

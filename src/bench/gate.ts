@@ -4,8 +4,8 @@
  */
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as api from '../api/index.js';
-import { assignTestFiles, type TestContract } from '../contracts/index.js';
 import { readBuiltGraph, readBuiltIndex } from '../context/load.js';
+import { assignTestFiles, type TestContract } from '../contracts/index.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
@@ -220,7 +220,7 @@ function removedExportTarget(facts: TreeFacts, internal: TreeFacts['edges']) {
   return undefined;
 }
 
-function pathMutations(facts: TreeFacts, sources: string[], kinds: Map<string, string>): Mutation[] {
+function pathMutations(facts: TreeFacts, sources: string[]): Mutation[] {
   const all = facts.files.map((file) => file.path).sort();
   const mutations: Mutation[] = [];
   const touch = (kind: string, path: string | undefined) => {

@@ -10,10 +10,8 @@
  */
 import {
   assignTestFiles,
-  type ContractSet,
   conventionTestsFor,
   type TestRunnerId,
-  type TreeFile,
 } from '../contracts/index.js';
 import { inScope } from './global-files.js';
 import { crateOf, dependentCrates } from './packages.js';

@@ -24,10 +24,6 @@ const commonjs = {
   'lib/blob.ts': 'a\u0000b',
 };
 
-function projectOf(root: string) {
-  return JSON.parse(readFileSync(join(root, '.agent-context/project.json'), 'utf8'));
-}
-
 describe('project.json', () => {
   it('states the facts of a CommonJS package, validates against its schema and is deterministic', async () => {
     const root = makeRepo(commonjs);
