@@ -204,7 +204,7 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
       subject: `${removed.name} of ${removed.file}`,
       apply: async (dir) => renameOnLine(joinPath(dir, removed.file), removed.line, removed.name),
     });
-  mutations.push(...pathMutations(facts, sources, kinds));
+  mutations.push(...pathMutations(facts, sources));
   return mutations;
 }
 
