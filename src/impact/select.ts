@@ -8,11 +8,7 @@
  *   changed file that affects everything (lockfile, config, setup);
  * - full: each runner's full command from the test contract.
  */
-import {
-  assignTestFiles,
-  conventionTestsFor,
-  type TestRunnerId,
-} from '../contracts/index.js';
+import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
 import { inScope } from './global-files.js';
 import { crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
