@@ -3,9 +3,8 @@
  * checkout of HEAD, and real commits that must pass. Reports false PASS and false blocks per kind.
  */
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { assignTestFiles, readBuiltGraph, readBuiltIndex, type TestContract } from '../api/built-context.js';
 import * as api from '../api/index.js';
-import { readBuiltGraph, readBuiltIndex } from '../context/load.js';
-import { assignTestFiles, type TestContract } from '../contracts/index.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';

@@ -1,6 +1,6 @@
 /** `executeCli(argv, io)`: the whole CLI as a function returning an exit code (tests call it directly). */
 import { Command, CommanderError } from 'commander';
-import { withConfigTrust } from '../config/trust.js';
+import { withConfigTrust } from '../api/config-trust.js';
 import { toolVersion } from '../shared/version.js';
 import type { CommandContext } from './command.js';
 import { commandsFor } from './commands/index.js';

@@ -9,6 +9,8 @@ import { TOKENIZER_ID, type TokenCache } from '../pack/tokenizer.js';
 import { absolutePath } from '../shared/path.js';
 import type { FileRank } from './rank.js';
 
+export { savingsComparison } from '../shared/savings-text.js';
+
 /** The default task-pack budget (tokens), used as the size of "a typical pack". */
 export const TYPICAL_PACK_BUDGET = 12_000;
 /**
@@ -39,17 +41,6 @@ export interface TokenSavings {
   ratio: number;
   /** Share of tokens not read: 1 - withContext / repository. */
   saved: number;
-}
-
-/**
- * How the context compares with reading the repository whole, as words that are true: "12.3× less"
- * only when the context is smaller; a repository with nothing indexed, or one smaller than the
- * context, says so instead of a ratio of 0 or below 1.
- */
-export function savingsComparison(savings: { repositoryTokens: number; ratio: number }): string {
-  if (savings.repositoryTokens === 0) return 'nothing indexed, so no saving to report';
-  if (savings.ratio <= 1) return 'the repository is small enough to read whole';
-  return `${savings.ratio}× less`;
 }
 
 export interface SavingsInput {

@@ -2,8 +2,8 @@
 import pc from 'picocolors';
 import type { BuildResult } from '../context/build.js';
 import type { FileExplanation } from '../context/explain.js';
-import { savingsComparison } from '../context/savings.js';
 import type { ContextStatus } from '../context/status.js';
+import { savingsComparison } from '../shared/savings-text.js';
 
 export function formatBuild(result: BuildResult): string {
   const { stats } = result;

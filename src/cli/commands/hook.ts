@@ -1,4 +1,4 @@
-import { withConfigTrust } from '../../config/trust.js';
+import { withConfigTrust } from '../../api/config-trust.js';
 import type { HookRun } from '../../integrations/run-hook.js';
 import type { CommandDefinition } from '../command.js';
 
