@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
+import { builtIndex } from '../helpers/context.js';
 import { makeRepo } from '../helpers/repo.js';
 
 const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8');
@@ -68,7 +69,7 @@ describe('Go facts and example code', () => {
     expect(central.some((path: string) => /^(playground|examples)\//.test(path))).toBe(false);
     expect(central).toContain('src/helper.js');
     expect(project.entrypoints.map((entry: { path: string }) => entry.path)).toEqual(['src/index.js']);
-    const index = JSON.parse(read(root, '.agent-context/index.json'));
+    const index = await builtIndex(root);
     const kinds = Object.fromEntries(
       index.files.map((file: { path: string; kind: string }) => [file.path, file.kind]),
     );

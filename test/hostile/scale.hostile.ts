@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MACHINE_LOCAL } from '../../src/shared/layout.js';
 import { CLI_BIN } from '../helpers/cli.js';
+import { builtIndexText } from '../helpers/context.js';
 import { git, makeTempDir } from '../helpers/repo.js';
 import { writeFuzzedTree } from './fuzzed-tree.js';
 
@@ -76,7 +77,7 @@ describe('scale', () => {
     writeFileSync(join(root, 'file0.ts'), 'export const v = 0;\nexport const changed = 1;\n');
     const update = measuredRun(['update', '.'], root);
     expect(update.code, update.stderr).toBe(0);
-    const index = readFileSync(join(root, '.agent-context/index.json'), 'utf8');
+    const index = builtIndexText(root);
     expect(index.split('\n').length).toBeGreaterThan(15_000);
     console.info(
       `24k fuzzed tree: build ${build.ms} ms, peak ${Math.round(build.peakKb / 1024)} MB; update ${update.ms} ms, peak ${Math.round(update.peakKb / 1024)} MB`,

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CliRun, runCli } from '../helpers/cli.js';
+import { builtIndexText } from '../helpers/context.js';
 import { makeRepo, makeTempDir, writeTree } from '../helpers/repo.js';
 import { JUNIT_REPORT, leaksIn, SECRETS, TRACKED_FILES, UNTRACKED_FILES } from './secret-corpus.js';
 
@@ -86,7 +87,7 @@ describe('the secret corpus', () => {
     const project = JSON.parse(readFileSync(join(root, '.agent-context/project.json'), 'utf8')) as {
       skipped: Array<{ path: string; reason: string }>;
     };
-    const index = readFileSync(join(root, '.agent-context/index.json'), 'utf8');
+    const index = builtIndexText(root);
     const secretFiles = ['.env', '.env.production', '.npmrc', 'certs/server.key', 'deploy/id_rsa'];
     const skippedAsSecret = project.skipped
       .filter((entry) => entry.reason === 'secret')
