@@ -50,11 +50,12 @@ export async function handleHookEvent(event: HookEvent, deps: HandlerDeps): Prom
   return scheduleAndAct(event, event.session, schedulerEvent, root, config, deps);
 }
 
-function guardReflectionSession(event: HookEvent, root: string): HookAnswer {
+async function guardReflectionSession(event: HookEvent, root: string): Promise<HookAnswer> {
   if (event.kind !== 'pre-tool' || !event.tool) return {};
   const decision = decideReflectionToolCall({ tool: event.tool.name, input: event.tool.input }, root);
   if (decision.allow) return {};
-  void log(root, event, { action: 'deny', reason: decision.reason });
+  // Awaited: the hook process ends as soon as it has answered, and the refusal must be on record.
+  await log(root, event, { action: 'deny', reason: decision.reason });
   return { deny: decision.reason };
 }
 
