@@ -45,9 +45,6 @@ export async function initRepository(directory = '.', options: InitOptions = {})
   return result;
 }
 
-/** The scan trusts a file's stat only once it is older than this before the stat cache (racy-git rule). */
-const RACY_WINDOW_MS = 2100;
-
 /**
  * Files written just before or by the build (the config, CLAUDE.md, AGENTS.md) are too new for
  * the stat cache to vouch for them, so the next run would read them again and rewrite the cache.
@@ -55,7 +52,9 @@ const RACY_WINDOW_MS = 2100;
  */
 async function settled(root: string, build: BuildResult, options: CallOptions): Promise<BuildResult> {
   if (build.mode === 'reused' && build.stats.hashed === 0) return build;
-  await new Promise((resolve) => setTimeout(resolve, RACY_WINDOW_MS));
+  const { RACY_WINDOW_MS } = await import('../scan/scan.js');
+  // A little past the window, so the files are older than it by the time the update scans.
+  await new Promise((resolve) => setTimeout(resolve, RACY_WINDOW_MS + 100));
   await (await import('./context.js')).update(root, options);
   return build;
 }

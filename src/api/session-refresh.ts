@@ -1,9 +1,9 @@
 /**
  * How a session brings its context up to date: the one seam between a long-lived session and the
- * build pipeline. The default keeps the last refresh's held context (`refreshHeldContext()`: its
- * manifest, facts, graph and shards) in memory and hands it to the next incremental update, so a one-file edit does not
- * re-read `.agent-context/` from disk; another refresher (an in-process incremental refresh)
- * can take its place through `openSession(dir, { refresher })`.
+ * build pipeline. The default holds the last refresh's context in memory (`refreshHeldContext()`:
+ * its manifest, facts, graph and shards) and hands it to the next incremental update, so a one-file
+ * edit does not re-read `.agent-context/` from disk; tests and embedders may pass another
+ * refresher through `openSession(dir, { refresher })`.
  */
 import type { BuildResult } from '../context/build.js';
 import type { HeldContext } from '../context/compute.js';

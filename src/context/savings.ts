@@ -9,8 +9,6 @@ import { TOKENIZER_ID, type TokenCache } from '../pack/tokenizer.js';
 import { absolutePath } from '../shared/path.js';
 import type { FileRank } from './rank.js';
 
-export { savingsComparison } from '../shared/savings-text.js';
-
 /** The default task-pack budget (tokens), used as the size of "a typical pack". */
 export const TYPICAL_PACK_BUDGET = 12_000;
 /**

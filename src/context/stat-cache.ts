@@ -54,7 +54,7 @@ export async function saveStatCache(
   entries: Record<string, StatCacheEntry>,
   writtenAt: number,
   outputHashes: Record<string, string> = {},
-): Promise<StatCacheFile> {
+): Promise<void> {
   const outputs: Record<string, OutputStat> = {};
   for (const [path, hash] of Object.entries(outputHashes)) {
     try {
@@ -72,7 +72,6 @@ export async function saveStatCache(
   }
   const file: StatCacheFile = { version: 1, key, writtenAt, entries, outputs, outputsRecordedAt: Date.now() };
   await writeFileAtomic(absolutePath(root, layout.statCache), JSON.stringify(file));
-  return file;
 }
 
 /**

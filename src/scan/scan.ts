@@ -21,6 +21,9 @@ import { commandFilesOf, commandOutputs, type GeneratedFile } from './generated.
 import { IgnoreTree } from './ignore-tree.js';
 import type { ScannedFile, ScanResult, StatCacheEntry } from './types.js';
 
+/** A file modified this close to the stat cache's writing is re-hashed, not trusted by its stat (racy-git rule). */
+export const RACY_WINDOW_MS = 2000;
+
 /** Never scanned, whatever .gitignore says: our own outputs, VCS internals, installed packages. */
 export const ALWAYS_EXCLUDED = ['.git/', '.agent-context/', 'node_modules/', '.hg/', '.svn/'];
 const EXCLUDED_FOLDERS = new Set(ALWAYS_EXCLUDED.map((entry) => entry.slice(0, -1)));
@@ -40,7 +43,7 @@ export interface ScanOptions {
   bus?: EventBus;
   /** Stat data from the previous run; entries whose stat matches are not read again. */
   statCache?: Record<string, StatCacheEntry>;
-  /** When the stat cache was written (ms); files modified within 2 s of it are re-hashed (racy-git rule). */
+  /** When the stat cache was written (ms); files modified within RACY_WINDOW_MS of it are re-hashed (racy-git rule). */
   statCacheWrittenAt?: number;
   /** The file list, when the caller started `listRepositoryFiles` early (git runs while it reads). */
   listing?: Promise<FileListing>;
@@ -72,7 +75,7 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
   const contents = new Map<string, string>();
   const statCache: Record<string, StatCacheEntry> = {};
   let hashed = 0;
-  const racyAfter = (options.statCacheWrittenAt ?? 0) - 2000;
+  const racyAfter = (options.statCacheWrittenAt ?? 0) - RACY_WINDOW_MS;
   for (let position = 0; position < paths.length; position++) {
     const path = paths[position]!;
     if (position % 500 === 0) bus.progress('scan', position, paths.length);

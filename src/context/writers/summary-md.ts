@@ -2,9 +2,10 @@
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexStats } from '../../index/types.js';
 import { inTableCell, markdownCode, markdownLines, markdownText } from '../../shared/markdown.js';
+import { savingsComparison } from '../../shared/savings-text.js';
 import type { ProjectJson } from '../project-schema.js';
 import type { ReadinessReport } from '../readiness.js';
-import { savingsComparison, type TokenSavings } from '../savings.js';
+import type { TokenSavings } from '../savings.js';
 import type { RepositorySummary } from '../summary.js';
 import { cell, centralHeading, code, whereToLook } from './agents-md.js';
 
