@@ -9,6 +9,7 @@ import type { DependencyGraph } from '../graph/types.js';
 import type { IndexedFile } from '../index/types.js';
 import { CODE_LANGUAGES } from '../scan/classify.js';
 import { isAuxiliaryPath } from '../scan/file-kinds.js';
+import { auxiliaryMatcher, type DeclaredPackage } from '../scan/packages.js';
 import type { Entrypoint } from './entrypoints.js';
 import type { FileRank } from './rank.js';
 
@@ -28,12 +29,15 @@ const MAX_ENTRY_UNITS = 3;
 export const MAX_CENTRAL = 12;
 const FILES_PER_PACKAGE = 3;
 
-export function isRealSource(file: IndexedFile): boolean {
+export function isRealSource(
+  file: IndexedFile,
+  auxiliary: (path: string) => boolean = isAuxiliaryPath,
+): boolean {
   return (
     file.kind === 'source' &&
     MODULE_LANGUAGES.has(file.language) &&
     !file.path.endsWith('.d.ts') &&
-    !isAuxiliaryPath(file.path)
+    !auxiliary(file.path)
   );
 }
 
@@ -51,8 +55,15 @@ export function centralModules(
   entrypoints: readonly Entrypoint[],
   ranking: readonly FileRank[],
   limit: number,
+  /** The project's packages: a benchmark harness among them is not the product (`auxiliaryMatcher`). */
+  packages: readonly DeclaredPackage[] = [],
 ): CentralModule[] {
-  const byPath = unitsOf(files.filter(isRealSource), graph, ranking);
+  const auxiliary = auxiliaryMatcher(packages);
+  const byPath = unitsOf(
+    files.filter((file) => isRealSource(file, auxiliary)),
+    graph,
+    ranking,
+  );
   const entries = entryUnits(byPath, entrypoints);
   const others = [...new Set(byPath.values())]
     .filter((unit) => !entries.includes(unit) && unit.importers.size > 0)

@@ -116,6 +116,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     entrypoints,
     ranking,
     config.context.centralModules,
+    input.project.packages,
   );
   const description = describeProject(input.project, input.files, input.readme);
   const summary = summarizeRepository({

@@ -21,11 +21,17 @@ export function observeConventions(
 ): Convention[] {
   const conventions: Convention[] = [];
   const tests = scanned.filter((file) => file.kind === 'test' && file.language !== 'json');
-  const naming = TEST_NAMING_CONVENTIONS.map(({ id, pattern, text }) => ({
-    id,
-    text,
-    count: tests.filter((file) => pattern.test(file.path)).length,
-  }))
+  const placement = testPlacement(tests);
+  // A separate `__tests__/` tree already says where tests live: the naming line says how files are named.
+  const named = placement?.text.includes('`__tests__/`')
+    ? TEST_NAMING_CONVENTIONS.filter((entry) => entry.id !== '__tests__/')
+    : TEST_NAMING_CONVENTIONS;
+  const naming = named
+    .map(({ id, pattern, text }) => ({
+      id,
+      text,
+      count: tests.filter((file) => pattern.test(file.path)).length,
+    }))
     .filter((entry) => entry.count > 0)
     .sort((a, b) => b.count - a.count);
   const dominant = naming[0];
@@ -36,7 +42,6 @@ export function observeConventions(
       evidence: `${dominant.count} of ${tests.length} test files`,
     });
   }
-  const placement = testPlacement(tests);
   if (placement) conventions.push(placement);
   const moduleStyle = moduleStyleOf(files, project);
   if (moduleStyle) conventions.push(moduleStyle);

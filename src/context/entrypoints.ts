@@ -1,7 +1,8 @@
 /** Where execution starts: declared in manifests, or by each ecosystem's conventions. */
 import type { IndexedFile } from '../index/types.js';
-import { isAuxiliaryPath, isTestOrFixturePath } from '../scan/file-kinds.js';
-import { mainPackage } from '../scan/packages.js';
+import { isTestOrFixturePath } from '../scan/file-kinds.js';
+import type { JavaModule } from '../scan/java-modules.js';
+import { auxiliaryMatcher, mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 
 export interface Entrypoint {
@@ -28,6 +29,19 @@ const CONVENTIONS: Array<[RegExp, string]> = [
   [/(^|\/)(app|pages)\/(page|index|layout)\.[jt]sx?$/, 'Next.js root page'],
 ];
 
+const DATA_LANGUAGES = new Set([
+  'json',
+  'jsonc',
+  'yaml',
+  'toml',
+  'markdown',
+  'css',
+  'scss',
+  'less',
+  'html',
+  'svg',
+]);
+
 export function detectEntrypoints(
   files: IndexedFile[],
   project: ProjectFacts,
@@ -43,9 +57,11 @@ export function detectEntrypoints(
   };
   for (const declared of project.declaredEntrypoints) {
     const path = existingSourceFor(declared.path, byPath);
-    if (path) add(path, declared.reason, true);
+    // `exports["./package"]: "./package.json"` or a stylesheet is a resource to import, not where execution starts.
+    if (path && !DATA_LANGUAGES.has(byPath.get(path)!.language)) add(path, declared.reason, true);
   }
   for (const path of extra) if (byPath.has(path)) add(path, 'configured in context.entrypoints', true);
+  for (const api of javaApiClasses(files, project.javaModules)) add(api.path, api.reason, false);
   for (const file of files) {
     if (file.kind !== 'source') continue;
     for (const [pattern, reason] of CONVENTIONS) if (pattern.test(file.path)) add(file.path, reason, false);
@@ -61,12 +77,13 @@ export function detectEntrypoints(
       if (file.summary.text.startsWith('#!')) add(file.path, 'executable script', false);
     }
   }
-  // Examples, scripts and playgrounds have mains too; they are not where the project starts.
+  // Examples, scripts, playgrounds and benchmark harnesses have mains too; they are not where the project starts.
+  const auxiliary = auxiliaryMatcher(project.packages);
   const main = mainPackage(project.packages);
   const outsideMain = (path: string) =>
     Number(main !== undefined && main.path !== '.' && !path.startsWith(`${main.path}/`));
   return [...found.values()]
-    .filter((entry) => !isAuxiliaryPath(entry.path) && !isTestOrFixturePath(entry.path))
+    .filter((entry) => !auxiliary(entry.path) && !isTestOrFixturePath(entry.path))
     .sort(
       (a, b) =>
         Number(b.declared) - Number(a.declared) ||
@@ -87,6 +104,42 @@ function isGoLibraryRoot(file: IndexedFile): boolean {
   if (file.path.includes('/')) return false;
   const name = file.symbols.find((symbol) => symbol.kind === 'module' && !symbol.container)?.name;
   return name !== undefined && name !== 'main' && file.path === `${name}.go`;
+}
+
+/**
+ * A Java library has no `main`: its entry is its API facade, the public top-level type named after
+ * its module (`Gson` in artifact `gson`, module `com.google.gson`), in a package the module exports
+ * when a `module-info.java` says which.
+ */
+function javaApiClasses(
+  files: readonly IndexedFile[],
+  modules: readonly JavaModule[],
+): Array<{ path: string; reason: string }> {
+  const found: Array<{ path: string; reason: string }> = [];
+  const simple = (name: string) =>
+    name
+      .slice(name.lastIndexOf('.') + 1)
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toLowerCase();
+  for (const module of modules) {
+    const names = new Map(module.names.map((name) => [simple(name), name]));
+    for (const file of files) {
+      if (file.language !== 'java' || file.kind !== 'source') continue;
+      if (module.path !== '.' && !file.path.startsWith(`${module.path}/`)) continue;
+      const type = file.symbols.find(
+        (symbol) => symbol.exported && !symbol.container && names.has(simple(symbol.name)),
+      );
+      if (!type || `${type.name}.java` !== file.path.slice(file.path.lastIndexOf('/') + 1)) continue;
+      const javaPackage = file.symbols.find((symbol) => symbol.kind === 'module')?.name;
+      if (module.exports && !(javaPackage && module.exports.includes(javaPackage))) continue;
+      const named = names.get(simple(type.name))!;
+      found.push({
+        path: file.path,
+        reason: `Java library API: the public ${type.kind} named after module ${named} (${module.evidence.join(', ')})`,
+      });
+    }
+  }
+  return found;
 }
 
 /** A declared path, or its source when the manifest points at build output (`dist/index.js` -> `src/index.ts`). */

@@ -13,6 +13,9 @@ import { absolutePath } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
 import { hashOfOutput } from './manifest.js';
 
+/** 2: entries carry the write facts of scripts (`scan/generator-scripts.ts`); an older cache lacks them. */
+const STAT_CACHE_VERSION = 2;
+
 export interface StatCacheFile {
   version: number;
   key: string;
@@ -42,7 +45,7 @@ export async function readStatCache(root: string, key: string): Promise<StatCach
     const text = await readTextIfExists(absolutePath(root, layout.statCache));
     if (!text) return undefined;
     const parsed = JSON.parse(text) as StatCacheFile;
-    return parsed.version === 1 && parsed.key === key && parsed.entries ? parsed : undefined;
+    return parsed.version === STAT_CACHE_VERSION && parsed.key === key && parsed.entries ? parsed : undefined;
   } catch {
     return undefined;
   }
@@ -70,7 +73,14 @@ export async function saveStatCache(
       // not written: freshness hashes it (and finds it missing)
     }
   }
-  const file: StatCacheFile = { version: 1, key, writtenAt, entries, outputs, outputsRecordedAt: Date.now() };
+  const file: StatCacheFile = {
+    version: STAT_CACHE_VERSION,
+    key,
+    writtenAt,
+    entries,
+    outputs,
+    outputsRecordedAt: Date.now(),
+  };
   await writeFileAtomic(absolutePath(root, layout.statCache), JSON.stringify(file));
 }
 

@@ -4,6 +4,7 @@
  * description and entrypoints it declares. A monorepo's main package is the one with the most
  * source files; a single-package repository's is its root.
  */
+import { tomlEntries } from '../shared/toml.js';
 import { isAuxiliaryPath, isTestOrFixturePath } from './file-kinds.js';
 import type { ScannedFile } from './types.js';
 
@@ -25,7 +26,19 @@ export interface DeclaredPackage {
   entrypoints: DeclaredEntrypoint[];
   /** Source files below the folder (not in a nested package). */
   sourceFiles: number;
+  /** Why this nested package is a benchmark harness, not the product: the framework its manifest depends on. */
+  benchmark?: string;
 }
+
+/**
+ * Benchmark frameworks as each manifest names them. A nested package that depends on one (gson's
+ * `metrics/pom.xml` on Caliper) is a harness: its mains run benchmarks, not the project.
+ */
+const BENCHMARK_FRAMEWORKS = {
+  maven: ['com.google.caliper', 'org.openjdk.jmh'],
+  node: ['benchmark', 'tinybench', 'mitata', 'benny', 'bench-node'],
+  cargo: ['criterion', 'divan', 'iai', 'iai-callgrind'],
+};
 
 const MANIFEST_LANGUAGE: Record<string, string> = {
   'package.json': 'javascript',
@@ -66,7 +79,23 @@ export function countSources(files: readonly ScannedFile[], folders: readonly st
 export function mainPackage(packages: readonly DeclaredPackage[]): DeclaredPackage | undefined {
   const root = packages.find((entry) => entry.path === '.');
   if (root && (root.sourceFiles > 0 || packages.length === 1)) return root;
-  return [...packages].sort((a, b) => b.sourceFiles - a.sourceFiles || (a.path < b.path ? -1 : 1))[0];
+  return [...packages].sort(
+    (a, b) =>
+      Number(a.benchmark !== undefined) - Number(b.benchmark !== undefined) ||
+      b.sourceFiles - a.sourceFiles ||
+      (a.path < b.path ? -1 : 1),
+  )[0];
+}
+
+/**
+ * Code that is not the product: the auxiliary paths (`isAuxiliaryPath`) and every file of a
+ * benchmark package. Entrypoints, central modules and the module style are read from the rest.
+ */
+export function auxiliaryMatcher(packages: readonly DeclaredPackage[]): (path: string) => boolean {
+  const harnesses = packages
+    .filter((entry) => entry.benchmark !== undefined)
+    .map((entry) => `${entry.path}/`);
+  return (path) => isAuxiliaryPath(path) || harnesses.some((folder) => path.startsWith(folder));
 }
 
 /** A path declared relative to a package folder, as a repository path. */
@@ -89,6 +118,8 @@ export interface PackageJson {
   bin?: string | Record<string, string>;
   exports?: unknown;
   scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
   packageManager?: string;
   workspaces?: unknown;
   private?: boolean;
@@ -128,8 +159,10 @@ function readPackage(
     } catch {
       return undefined; // reported by detectProject for the root; a broken nested manifest declares nothing
     }
+    const benchmark = folder === '.' ? undefined : nodeBenchmarkFramework(manifest, json);
     return {
       ...base,
+      ...(benchmark ? { benchmark } : {}),
       name: typeof json.name === 'string' ? json.name : fallbackName,
       ...(typeof json.description === 'string' ? { description: json.description } : {}),
       moduleType: json.type === 'module' ? 'esm' : 'commonjs',
@@ -141,7 +174,44 @@ function readPackage(
   }
   const name = manifestName(manifest, text) ?? fallbackName;
   const description = manifestDescription(manifest, text);
-  return { ...base, name, ...(description ? { description } : {}), entrypoints: [] };
+  const benchmark = folder === '.' ? undefined : benchmarkFramework(manifest, text);
+  return {
+    ...base,
+    name,
+    ...(description ? { description } : {}),
+    entrypoints: [],
+    ...(benchmark ? { benchmark } : {}),
+  };
+}
+
+/** The benchmark framework a nested pom.xml or Cargo.toml depends on (not merely manages or dev-depends on). */
+function benchmarkFramework(manifest: string, text: string): string | undefined {
+  if (manifest.endsWith('pom.xml')) {
+    const own = projectPart(text)
+      .replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '')
+      .replace(/<build>[\s\S]*?<\/build>/g, '');
+    const groups = [...own.matchAll(/<groupId>\s*([^<\s]+)\s*<\/groupId>/g)].map((match) => match[1]!);
+    const framework = BENCHMARK_FRAMEWORKS.maven.find((group) => groups.includes(group));
+    return framework && `${manifest} depends on ${framework}`;
+  }
+  if (manifest.endsWith('Cargo.toml')) {
+    const entries = tomlEntries(text).filter((entry) => entry.table.split('.')[0] === 'dependencies');
+    const names = new Set(
+      entries.map((entry) => (entry.table === 'dependencies' ? entry.key : entry.table.split('.')[1])),
+    );
+    const framework = BENCHMARK_FRAMEWORKS.cargo.find((crate) => names.has(crate));
+    return framework && `${manifest} [dependencies] ${framework}`;
+  }
+  return undefined;
+}
+
+/** A nested package.json that declares nothing to run or import and depends on a benchmark library. */
+function nodeBenchmarkFramework(manifest: string, json: PackageJson): string | undefined {
+  if (declaredNodeEntrypoints(json).length > 0) return undefined;
+  const table = (value: unknown) => (value && typeof value === 'object' ? value : {});
+  const all = { ...table(json.dependencies), ...table(json.devDependencies) };
+  const framework = BENCHMARK_FRAMEWORKS.node.find((name) => name in all);
+  return framework && `${manifest} depends on ${framework} and declares no entrypoint`;
 }
 
 function manifestName(manifest: string, text: string): string | undefined {

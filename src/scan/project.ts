@@ -8,6 +8,7 @@ import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { tomlEntries } from '../shared/toml.js';
 import { lockfilesOfTool, nodePackageManagerOf, PYTEST_FILE } from './file-kinds.js';
+import { type JavaModule, javaModules } from './java-modules.js';
 import {
   type DeclaredEntrypoint,
   type DeclaredPackage,
@@ -56,6 +57,8 @@ export interface ProjectFacts {
   goModule?: string;
   /** Every package a manifest declares (workspaces, crates, Maven modules), the root first. */
   packages: DeclaredPackage[];
+  /** Maven modules and JPMS modules (`module-info.java`), by folder. */
+  javaModules: JavaModule[];
   /** Where the Node package manager is told to write no lockfile (`.npmrc:2: package-lock=false`). */
   lockfileOptOut?: string;
 }
@@ -82,6 +85,7 @@ export function detectProject(scan: ScanResult): ProjectFacts {
     declaredEntrypoints: [],
     problems,
     packages,
+    javaModules: javaModules(scan.files, packages, read),
   };
   readNode(read, present, facts);
   readNpmrc(read, facts);
@@ -316,6 +320,9 @@ function cargoTargets(text: string): DeclaredEntrypoint[] {
 function readJava(present: Set<string>, facts: ProjectFacts): void {
   if (present.has('pom.xml')) {
     facts.ecosystems.push('java');
+    // The root artifactId names the project; an aggregator's `gson-parent` names its parent pom, not the project.
+    const root = facts.packages.find((entry) => entry.manifest === 'pom.xml')?.name;
+    if (root && !facts.name) facts.name = root.replace(/-parent$/, '');
     const mvn = present.has('mvnw') ? './mvnw' : 'mvn';
     addCommand(facts, 'install', `${mvn} -q dependency:resolve`, 'pom.xml');
     addCommand(facts, 'build', `${mvn} -q package -DskipTests`, 'pom.xml');

@@ -18,6 +18,7 @@ import { isInside, relativePath } from '../shared/path.js';
 import { isSecretFile } from '../shared/secret-files.js';
 import { hasGeneratedMarker, kindOf, languageOf, looksBinary, looksMinified } from './classify.js';
 import { commandFilesOf, commandOutputs, type GeneratedFile } from './generated.js';
+import { extractWriteFacts, scriptOutputs, type WriteFacts } from './generator-scripts.js';
 import { IgnoreTree } from './ignore-tree.js';
 import type { ScannedFile, ScanResult, StatCacheEntry } from './types.js';
 
@@ -74,6 +75,7 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
   const files: ScannedFile[] = [];
   const contents = new Map<string, string>();
   const statCache: Record<string, StatCacheEntry> = {};
+  const writeFacts = new Map<string, WriteFacts>();
   let hashed = 0;
   const racyAfter = (options.statCacheWrittenAt ?? 0) - RACY_WINDOW_MS;
   for (let position = 0; position < paths.length; position++) {
@@ -99,6 +101,7 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
     if (cached && statMatches(cached, stats) && stats.mtimeMs < racyAfter) {
       files.push(fromStatCache(path, cached));
       statCache[path] = cached;
+      if (cached.writeFacts) writeFacts.set(path, cached.writeFacts);
       continue;
     }
     const read = readAndClassify(
@@ -112,11 +115,14 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
     if (generated(path) && read.file.kind !== 'binary') read.file.kind = 'generated';
     files.push(read.file);
     if (read.text !== undefined && !read.file.skipped) contents.set(path, read.text);
-    if (read.file.hash) statCache[path] = toStatCache(read.file, stats);
+    const facts = read.text === undefined ? undefined : extractWriteFacts(path, read.text);
+    if (facts) writeFacts.set(path, facts);
+    if (read.file.hash)
+      statCache[path] = { ...toStatCache(read.file, stats), ...(facts ? { writeFacts: facts } : {}) };
   }
   bus.progress('scan', paths.length, paths.length);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const commandOutputs = markCommandOutputs(root, files, contents);
+  const commandOutputs = markCommandOutputs(root, files, contents, writeFacts);
   const scan: ScanResult = { root, source, files, ...(commandOutputs.length > 0 ? { commandOutputs } : {}) };
   return { scan, contents, statCache, hashed };
 }
@@ -141,20 +147,28 @@ export async function listRepositoryFiles(root: string): Promise<FileListing> {
   return { paths, source: 'walk' };
 }
 
-/** A file a build command writes (`--outfile src/x.json` in tox.ini) is generated, whatever its name. */
+/** A file a build command (`--outfile src/x.json` in tox.ini) or a script of the repository writes is generated, whatever its name. */
 function markCommandOutputs(
   root: string,
   files: ScannedFile[],
   contents: Map<string, string>,
+  writeFacts: ReadonlyMap<string, WriteFacts>,
 ): GeneratedFile[] {
   const texts = new Map<string, string>();
   for (const path of commandFilesOf(files)) {
     const text = contents.get(path) ?? readSmallText(`${root}${sep}${path}`);
     if (text !== undefined) texts.set(path, text);
   }
-  if (texts.size === 0) return [];
+  if (texts.size === 0 && writeFacts.size === 0) return [];
   const byPath = new Map(files.map((file) => [file.path, file]));
-  const outputs = commandOutputs(texts, new Set(byPath.keys()));
+  const present = new Set(byPath.keys());
+  const byCommand = commandOutputs(texts, present);
+  const outputs = [
+    ...byCommand,
+    ...scriptOutputs(writeFacts, present).filter(
+      (output) => !byCommand.some((entry) => entry.path === output.path),
+    ),
+  ];
   for (const output of outputs) {
     const file = byPath.get(output.path)!;
     if (file.kind !== 'binary' && file.kind !== 'lockfile') file.kind = 'generated';

@@ -1,4 +1,5 @@
 /** What the scan knows about each file, before anything is parsed (and the list of skip reasons). */
+import type { WriteFacts } from './generator-scripts.js';
 
 /**
  * `fixture`: inputs tests read (test data, snapshots of inputs), neither tests nor source.
@@ -68,7 +69,7 @@ export interface ScanResult {
   source: 'git' | 'walk';
   /** Every file, sorted by path. */
   files: ScannedFile[];
-  /** Files a build command writes (`--outfile x` in tox.ini), with where: evidence they are generated. */
+  /** Files a build command or a script of the repository writes, with where: evidence they are generated. */
   commandOutputs?: Array<{ path: string; evidence: string }>;
 }
 
@@ -85,4 +86,6 @@ export interface StatCacheEntry {
   /** Kept so an update lists a skipped file exactly as the cold build did. */
   skipDetail?: string;
   invalidUtf8?: true;
+  /** What the file writes or hands to a writer (`scan/generator-scripts.ts`), kept so an update links them as the cold build did. */
+  writeFacts?: WriteFacts;
 }

@@ -38,7 +38,7 @@ interface Owner {
 export const javaAdapter = treeSitterAdapter({
   id: 'java',
   languages: ['java'],
-  version: 8,
+  version: 9,
   grammar: 'java',
   read(root, { text }, facts) {
     facts.imports = collectImports(root);
@@ -199,7 +199,9 @@ function isExported(node: SyntaxNode, owner: Owner | undefined): boolean {
 
 /**
  * The `/** ... *\/` comment right above a declaration (annotations are part of the declaration;
- * line comments between the two, such as a disabled `//@Immutable`, are passed over).
+ * line comments between the two, such as a disabled `//@Immutable`, are passed over). Blank lines
+ * between the doc and the declaration do not detach it: javadoc attaches it all the same (jsoup's
+ * `Jsoup` class).
  */
 function javadocNode(node: SyntaxNode): SyntaxNode | undefined {
   let below = node;
@@ -209,7 +211,7 @@ function javadocNode(node: SyntaxNode): SyntaxNode | undefined {
     previous = previous.previousNamedSibling;
   }
   if (previous?.type !== 'block_comment' || !previous.text.startsWith('/**')) return undefined;
-  return endLineOf(previous) >= below.startPosition.row ? previous : undefined;
+  return previous;
 }
 
 // ---------------------------------------------------------------- routes

@@ -40,7 +40,11 @@ export function derivedSummary(facts: FileFacts, symbols: SymbolFact[]): string 
   }
   if (facts.routes.length > 0) return `Registers ${facts.routes.length} HTTP route(s).`;
   if (facts.exports.some((entry) => entry.from)) return `Re-exports ${facts.exports.length} name(s).`;
-  const top = symbols.filter((symbol) => symbol.kind !== 'method').slice(0, 3);
+  // `const net = require('net')` binds an import: the file uses it, it does not define it.
+  const importLines = new Set(facts.imports.map((entry) => entry.line));
+  const top = symbols
+    .filter((symbol) => symbol.kind !== 'method' && !importLines.has(symbol.line))
+    .slice(0, 3);
   if (top.length > 0) return `Defines ${top.map((symbol) => symbol.name).join(', ')}.`;
   if (facts.imports.length > 0) {
     // A package's `__init__.py` or an index that only pulls its siblings together.
