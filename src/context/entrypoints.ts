@@ -80,14 +80,21 @@ export function detectEntrypoints(
   // Examples, scripts, playgrounds and benchmark harnesses have mains too; they are not where the project starts.
   const auxiliary = auxiliaryMatcher(project.packages);
   const main = mainPackage(project.packages);
-  const outsideMain = (path: string) =>
-    Number(main !== undefined && main.path !== '.' && !path.startsWith(`${main.path}/`));
+  // A file belongs to the deepest package holding it: a workspace crate's `clap_builder/src/lib.rs`
+  // is outside the root package `clap`, whose `src/lib.rs` comes first.
+  const deepestFirst = project.packages.map((entry) => entry.path).sort((a, b) => b.length - a.length);
+  const ownerOf = (path: string) =>
+    deepestFirst.find((folder) => folder === '.' || path.startsWith(`${folder}/`)) ?? '.';
+  const outsideMain = (path: string) => Number(main !== undefined && ownerOf(path) !== main.path);
+  // The entry nearest its package's root first: a crate's `src/lib.rs` before its `src/bin/*.rs` helpers.
+  const depth = (path: string) => path.split('/').length;
   return [...found.values()]
     .filter((entry) => !auxiliary(entry.path) && !isTestOrFixturePath(entry.path))
     .sort(
       (a, b) =>
         Number(b.declared) - Number(a.declared) ||
         outsideMain(a.path) - outsideMain(b.path) ||
+        depth(a.path) - depth(b.path) ||
         (a.path < b.path ? -1 : 1),
     );
 }

@@ -23,9 +23,22 @@ export function withoutInlineMarkup(text: string): string {
     .replace(/<[^>]+>/g, '')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
-    .replace(/(\*\*|__|[*_`])/g, '')
+    .split(/(`[^`\n]*`)/)
+    .map((part, index) => (index % 2 === 1 ? part.slice(1, -1) : withoutEmphasis(part)))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Emphasis markers open or close a word; an underscore inside one is part of it (`clap_builder`
+ * is a name, not "clap" and "builder" in italics), and a code span keeps what it holds.
+ */
+function withoutEmphasis(text: string): string {
+  return text
+    .replace(/(^|[^\w*])(\*\*|__|\*|_)(?=\S)/g, '$1')
+    .replace(/(\S)(\*\*|__|\*|_)(?=[^\w*]|$)/g, '$1')
+    .replace(/`/g, '');
 }
 
 const NOT_PROSE_START = /^([-*+>|]\s?|\d+[.)]\s|\[!|\{[^}]*\}$|:[\w-]+:|[-=*_~^]{3,}$)/;

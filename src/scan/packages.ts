@@ -195,12 +195,23 @@ function benchmarkFramework(manifest: string, text: string): string | undefined 
     return framework && `${manifest} depends on ${framework}`;
   }
   if (manifest.endsWith('Cargo.toml')) {
-    const entries = tomlEntries(text).filter((entry) => entry.table.split('.')[0] === 'dependencies');
-    const names = new Set(
-      entries.map((entry) => (entry.table === 'dependencies' ? entry.key : entry.table.split('.')[1])),
+    // A published crate dev-depends on criterion for its own `benches/`; an unpublished one that
+    // does (clap's `clap_bench`, `publish = false`) exists only to run benchmarks.
+    const entries = tomlEntries(text);
+    const unpublished = entries.some(
+      (entry) => entry.table === 'package' && entry.key === 'publish' && entry.value === 'false',
     );
-    const framework = BENCHMARK_FRAMEWORKS.cargo.find((crate) => names.has(crate));
-    return framework && `${manifest} [dependencies] ${framework}`;
+    const tables = unpublished ? ['dependencies', 'dev-dependencies'] : ['dependencies'];
+    for (const table of tables) {
+      const names = new Set(
+        entries
+          .filter((entry) => entry.table.split('.')[0] === table)
+          .map((entry) => (entry.table === table ? entry.key : entry.table.split('.')[1])),
+      );
+      const framework = BENCHMARK_FRAMEWORKS.cargo.find((crate) => names.has(crate));
+      if (framework) return `${manifest} [${table}] ${framework}${unpublished ? ' (publish = false)' : ''}`;
+    }
+    return undefined;
   }
   return undefined;
 }

@@ -177,4 +177,27 @@ describe('facts from evidence in the repository', () => {
       '`core/src/main/java/org/tea/Teapot.java` — The public access point to the teapot.',
     );
   });
+
+  it('a Cargo workspace: the root crate before the member crates, an unpublished benchmark crate left out, a crate name kept whole', async () => {
+    const crate = (name: string, extra = '') => `[package]\nname = "${name}"\nversion = "0.1.0"\n${extra}`;
+    const root = makeRepo({
+      'Cargo.toml': `${crate('awl')}\n[workspace]\nmembers = ["awl_core", "awl_bench"]\n`,
+      'src/lib.rs': '//! Awl parses awls.\npub use awl_core::Awl;\n',
+      'src/bin/helper.rs': 'fn main() {}\n',
+      'awl_core/Cargo.toml': crate('awl_core'),
+      'awl_core/README.md': '# `awl_core`\n\nThe core of awl_core and its parser.\n',
+      'awl_core/src/lib.rs': '//! The core.\npub struct Awl;\n',
+      'awl_bench/Cargo.toml': crate('awl_bench', 'publish = false\n\n[dev-dependencies]\ndivan = "0.1"\n'),
+      'awl_bench/src/lib.rs': '//! Benchmarks.\npub fn run() {}\n',
+    });
+    expect((await runCliInProcess(['build', root], root)).code).toBe(0);
+    const built = project(root);
+    expect(built.entrypoints.map((entry) => entry.path)).toEqual([
+      'src/lib.rs',
+      'src/bin/helper.rs',
+      'awl_core/src/lib.rs',
+    ]);
+    // The README's heading `awl_core` describes the folder, its underscore kept (not read as emphasis).
+    expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toContain('- `awl_core/` — awl_core\n');
+  });
 });

@@ -6,7 +6,7 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 8,
+  version: 9,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
