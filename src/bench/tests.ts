@@ -27,6 +27,13 @@ export interface TestsBenchmarkCase {
   regression: string[];
   /** Runnable test files in the suite. */
   suite: number;
+  /**
+   * Test files each level's commands run: the selection, or a runner's whole suite where the
+   * command for it is the full one (a selection of most of a runner's tests runs all of them).
+   */
+  runs: { minimal: number; regression: number };
+  /** Each selected test with its level, evidence score and reason. */
+  selected: Array<{ file: string; level: 'minimal' | 'regression'; evidence: number; reason: string }>;
   notes: string[];
 }
 
@@ -92,6 +99,8 @@ async function runCase(
     if (removed.length > 0) await runGit(['rm', '-q', '--', ...removed], dir);
     const selection = await api.selectTests(dir);
     const files = (level: 'minimal' | 'regression') => selection[level].tests.map((test) => test.file);
+    const runs = (level: 'minimal' | 'regression') =>
+      filesRun(selection[level].commands, selection.available);
     return {
       sha,
       sources: sources.map(([, path]) => path).sort(),
@@ -99,9 +108,26 @@ async function runCase(
       minimal: files('minimal'),
       regression: files('regression'),
       suite: Object.values(selection.available).reduce((sum, count) => sum + (count ?? 0), 0),
+      runs: { minimal: runs('minimal'), regression: runs('regression') },
+      selected: selection.regression.tests.map(({ file, level, evidence, reason }) => ({
+        file,
+        level,
+        evidence,
+        reason,
+      })),
       notes: selection.notes,
     };
   });
+}
+
+/** Test files a level's commands run, per runner (a runner's command lines all carry the level's count). */
+function filesRun(commands: api.TestCommand[], available: api.TestSelection['available']): number {
+  const perRunner = new Map<string, number>();
+  for (const command of commands) {
+    const count = command.tests === 'all' ? (available[command.runner] ?? 0) : command.tests;
+    perRunner.set(command.runner, Math.max(perRunner.get(command.runner) ?? 0, count));
+  }
+  return [...perRunner.values()].reduce((sum, count) => sum + count, 0);
 }
 
 function summarize(cases: TestsBenchmarkCase[]): Pick<TestsBenchmarkResult, 'recall' | 'median'> {
