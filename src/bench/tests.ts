@@ -15,6 +15,8 @@ export interface TestsBenchmarkOptions {
   commits?: number;
   /** Commits of history to look through. @default 400 */
   scan?: number;
+  /** The share of the suite `tests` may fill with ranked tests (default: its own, every test that reaches the change). */
+  share?: number;
 }
 
 export interface TestsBenchmarkCase {
@@ -64,7 +66,7 @@ export async function benchmarkTests(
   for (const [position, entry] of candidates.entries()) {
     options.bus?.progress('benchmark tests', position, candidates.length);
     try {
-      const outcome = await runCase(root, entry.commit.sha, entry.commit.parent, entry.sources, entry.tests);
+      const outcome = await runCase(root, entry.commit, entry.sources, entry.tests, options.share);
       if (outcome.gold.length === 0) skipped.push({ sha: entry.commit.sha, reason: 'its tests are all new' });
       else cases.push({ ...outcome, subject: entry.commit.subject });
     } catch (error) {
@@ -87,17 +89,17 @@ function split(changes: Array<[string, string]>) {
 
 async function runCase(
   root: string,
-  sha: string,
-  parent: string,
+  { sha, parent }: { sha: string; parent: string },
   sources: Array<[string, string]>,
   gold: string[],
+  share: number | undefined,
 ): Promise<Omit<TestsBenchmarkCase, 'subject'>> {
   return inWorktree(root, parent, async (dir) => {
     const present = sources.filter(([status]) => status !== 'D').map(([, path]) => path);
     const removed = sources.filter(([status]) => status === 'D').map(([, path]) => path);
     if (present.length > 0) await runGit(['checkout', sha, '--', ...present], dir);
     if (removed.length > 0) await runGit(['rm', '-q', '--', ...removed], dir);
-    const selection = await api.selectTests(dir);
+    const selection = await api.selectTests(dir, share === undefined ? {} : { share });
     const files = (level: 'minimal' | 'regression') => selection[level].tests.map((test) => test.file);
     const runs = (level: 'minimal' | 'regression') =>
       filesRun(selection[level].commands, selection.available);

@@ -29,9 +29,11 @@ export interface Candidate {
 
 /**
  * The share of the suite the ranked tests may fill (tests that are `certain` or `kept` come on
- * top): the regression level is a quick check of the likeliest tests; `full` runs the rest.
+ * top). The default keeps every test that reaches the change, ranked; `share: 0.2` makes the
+ * regression level a quick check of the likeliest fifth (docs/benchmarks.md: it loses recall on
+ * the dev set's own cases, so it is not the default yet).
  */
-export const REGRESSION_SHARE = 0.2;
+export const REGRESSION_SHARE = 1;
 /** However small the suite, this many ranked tests fit: running three test files costs next to nothing. */
 const MIN_BUDGET = 3;
 

@@ -30,7 +30,7 @@ describe('test selection by evidence', () => {
       'lib/help.js':
         "class Help {\n  formatHelp(cmd) {\n    return 'Usage: ' + cmd.constructor.name + '\\n';\n  }\n  sortOptions(options) {\n    return options;\n  }\n}\nmodule.exports = { Help };\n",
     });
-    const selection = await selectTests(root);
+    const selection = await selectTests(root, { share: 0.2 });
     const regression = selection.regression.tests;
     // Ten tests: the budget is three ranked tests (a fifth, but at least three); the one that names formatHelp comes first.
     expect(regression.length).toBe(3);
@@ -50,7 +50,7 @@ describe('test selection by evidence', () => {
       'lib/command.js':
         "const { Help } = require('./help.js');\nclass Command {\n  parse(argv) {\n    return argv.slice(2).filter(Boolean);\n  }\n  helpInformation() {\n    return new Help().formatHelp(this);\n  }\n}\nmodule.exports = { Command };\n",
     });
-    const selection = await selectTests(root);
+    const selection = await selectTests(root, { share: 0.2 });
     // `tests/command.*.test.js` all follow lib/command.js's naming pattern and all mention parse: a
     // budget of three is kept, and `usage.test.js`, which neither follows the pattern nor mentions parse, is not.
     expect(selection.regression.tests.map((test) => test.file)).not.toContain('tests/usage.test.js');
@@ -76,7 +76,7 @@ describe('test selection by evidence', () => {
       'pkg/testing.py':
         'class Runner:\n    name = "r"\n\n    def invoke(self, cli):\n        return cli() or 0\n',
     });
-    const selection = await selectTests(root);
+    const selection = await selectTests(root, { share: 0.2 });
     const invoke = selection.regression.tests.find((test) => test.file === 'tests/test_invoke.py');
     expect(invoke?.reason).toContain('loads tests/conftest.py, which reaches pkg/testing.py');
     expect(invoke?.reason).toContain('mentions `invoke` (changed in pkg/testing.py)');
@@ -96,7 +96,7 @@ describe('test selection by evidence', () => {
       ...others,
     });
     writeTree(root, { 'utils.go': 'package web\n\nfunc cleanPath(p string) string { return p + "" }\n' });
-    const selection = await selectTests(root);
+    const selection = await selectTests(root, { share: 0.2 });
     const files = selection.regression.tests.map((test) => `${test.level} ${test.file}`);
     expect(files).toContain('minimal utils_test.go');
     expect(files).toContain('regression context_test.go');
