@@ -21,6 +21,7 @@ import {
   type ChangeOptions,
   collectChanges,
   gatherSelectionFacts,
+  readChangeTerms,
   renderTaskVerify,
   type TestSelection,
   type VerifyReport,
@@ -92,16 +93,37 @@ export async function impact(directory = '.', options: ChangeCallOptions = {}): 
   return (await analyzeChange(directory, options)).impact;
 }
 
-/** The tests that prove a change: minimal, regression and full, as commands. Needs git. */
-export async function selectTests(directory = '.', options: ChangeCallOptions = {}): Promise<TestSelection> {
-  return selectionOf(await analyzeChange(directory, options));
+export interface SelectTestsOptions extends ChangeCallOptions {
+  /** The share of the suite the ranked tests of the regression level may fill (0 to 1; default 1: every test that reaches the change, ranked; 0.2: the likeliest fifth, at least three). */
+  share?: number;
 }
 
-/** The test selection of an analysed change, with the crates and test names its commands need. */
-export function selectionOf(analysis: ChangeAnalysis): TestSelection {
+/** The tests that prove a change: minimal, regression and full, as commands. Needs git. */
+export async function selectTests(directory = '.', options: SelectTestsOptions = {}): Promise<TestSelection> {
+  return selectionOf(await analyzeChange(directory, options), options.share);
+}
+
+/** The test selection of an analysed change, with the crates, test names and words of the change it reads. */
+export async function selectionOf(analysis: ChangeAnalysis, share?: number): Promise<TestSelection> {
   const { tree, contracts } = analysis;
-  const facts = gatherSelectionFacts(tree.files, tree.indexed, tree.inference.readFile);
-  return buildTestSelection({ impact: analysis.impact, files: tree.files, contracts, facts });
+  const terms = await changeTermsOf(analysis);
+  const facts = gatherSelectionFacts(tree.files, tree.indexed, tree.inference.readFile, terms);
+  return buildTestSelection({
+    impact: analysis.impact,
+    files: tree.files,
+    contracts,
+    facts,
+    ...(share === undefined ? {} : { share }),
+  });
+}
+
+function changeTermsOf(analysis: ChangeAnalysis) {
+  const { tree, change, impact } = analysis;
+  const symbols = new Map(tree.indexed.map((file) => [file.path, file.symbols]));
+  const sources = impact.changed
+    .filter((file) => file.kind === 'source' && file.status !== 'deleted')
+    .map((file) => ({ path: file.path, symbols: symbols.get(file.path) ?? [] }));
+  return readChangeTerms(tree.root, change.changes.base.commit, sources, tree.inference.readFile);
 }
 
 export interface VerifyCallOptions extends ChangeCallOptions {
@@ -118,7 +140,7 @@ export interface VerifyResult extends VerifyReport {
 export async function verify(directory = '.', options: VerifyCallOptions = {}): Promise<VerifyResult> {
   const analysis = await analyzeChange(directory, options);
   const { tree, contracts } = analysis;
-  const tests = selectionOf(analysis);
+  const tests = await selectionOf(analysis);
   const validation = await validateChange(analysis);
   const { guardChange } = await import('./gate.js');
   const report = buildVerifyReport({

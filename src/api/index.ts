@@ -42,6 +42,7 @@ export type {
   CollectedChanges,
   ImpactInput,
   SelectionInput,
+  TestCommand,
   TestSelection,
   VerifyReport,
 } from '../impact/index.js';

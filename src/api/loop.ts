@@ -164,7 +164,7 @@ async function changeSignals(
   const analysis = await analyzeChange(root, { bus, ...(options.base ? { base: options.base } : {}) });
   const { tree, contracts } = analysis;
   const validation = await validateChange(analysis);
-  const selection = selectionOf(analysis);
+  const selection = await selectionOf(analysis);
   const testCommands = testCommandsOf(contracts);
   const treeHash = await workingTreeHash(root, tree.config.config.context.agentsFile);
   const requirements = evidenceRequirements({

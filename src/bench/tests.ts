@@ -15,6 +15,8 @@ export interface TestsBenchmarkOptions {
   commits?: number;
   /** Commits of history to look through. @default 400 */
   scan?: number;
+  /** The share of the suite `tests` may fill with ranked tests (default: its own, every test that reaches the change). */
+  share?: number;
 }
 
 export interface TestsBenchmarkCase {
@@ -27,6 +29,13 @@ export interface TestsBenchmarkCase {
   regression: string[];
   /** Runnable test files in the suite. */
   suite: number;
+  /**
+   * Test files each level's commands run: the selection, or a runner's whole suite where the
+   * command for it is the full one (a selection of most of a runner's tests runs all of them).
+   */
+  runs: { minimal: number; regression: number };
+  /** Each selected test with its level, evidence score and reason. */
+  selected: Array<{ file: string; level: 'minimal' | 'regression'; evidence: number; reason: string }>;
   notes: string[];
 }
 
@@ -57,7 +66,7 @@ export async function benchmarkTests(
   for (const [position, entry] of candidates.entries()) {
     options.bus?.progress('benchmark tests', position, candidates.length);
     try {
-      const outcome = await runCase(root, entry.commit.sha, entry.commit.parent, entry.sources, entry.tests);
+      const outcome = await runCase(root, entry.commit, entry.sources, entry.tests, options.share);
       if (outcome.gold.length === 0) skipped.push({ sha: entry.commit.sha, reason: 'its tests are all new' });
       else cases.push({ ...outcome, subject: entry.commit.subject });
     } catch (error) {
@@ -80,18 +89,20 @@ function split(changes: Array<[string, string]>) {
 
 async function runCase(
   root: string,
-  sha: string,
-  parent: string,
+  { sha, parent }: { sha: string; parent: string },
   sources: Array<[string, string]>,
   gold: string[],
+  share: number | undefined,
 ): Promise<Omit<TestsBenchmarkCase, 'subject'>> {
   return inWorktree(root, parent, async (dir) => {
     const present = sources.filter(([status]) => status !== 'D').map(([, path]) => path);
     const removed = sources.filter(([status]) => status === 'D').map(([, path]) => path);
     if (present.length > 0) await runGit(['checkout', sha, '--', ...present], dir);
     if (removed.length > 0) await runGit(['rm', '-q', '--', ...removed], dir);
-    const selection = await api.selectTests(dir);
+    const selection = await api.selectTests(dir, share === undefined ? {} : { share });
     const files = (level: 'minimal' | 'regression') => selection[level].tests.map((test) => test.file);
+    const runs = (level: 'minimal' | 'regression') =>
+      filesRun(selection[level].commands, selection.available);
     return {
       sha,
       sources: sources.map(([, path]) => path).sort(),
@@ -99,9 +110,26 @@ async function runCase(
       minimal: files('minimal'),
       regression: files('regression'),
       suite: Object.values(selection.available).reduce((sum, count) => sum + (count ?? 0), 0),
+      runs: { minimal: runs('minimal'), regression: runs('regression') },
+      selected: selection.regression.tests.map(({ file, level, evidence, reason }) => ({
+        file,
+        level,
+        evidence,
+        reason,
+      })),
       notes: selection.notes,
     };
   });
+}
+
+/** Test files a level's commands run, per runner (a runner's command lines all carry the level's count). */
+function filesRun(commands: api.TestCommand[], available: api.TestSelection['available']): number {
+  const perRunner = new Map<string, number>();
+  for (const command of commands) {
+    const count = command.tests === 'all' ? (available[command.runner] ?? 0) : command.tests;
+    perRunner.set(command.runner, Math.max(perRunner.get(command.runner) ?? 0, count));
+  }
+  return [...perRunner.values()].reduce((sum, count) => sum + count, 0);
 }
 
 function summarize(cases: TestsBenchmarkCase[]): Pick<TestsBenchmarkResult, 'recall' | 'median'> {

@@ -9,12 +9,14 @@
  * - full: each runner's full command from the test contract.
  */
 import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
-import { inScope } from './global-files.js';
+import { directoryOf } from '../shared/path.js';
+import { globalTriggerOf, inScope } from './global-files.js';
 import { crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
-import type { SelectedTest, SelectionInput, SelectionLevel } from './selected-test.js';
+import { type Candidate, rankCandidates, sameStem, type Tier } from './select-rank.js';
+import type { SelectedTest, SelectionInput } from './selected-test.js';
 import { NO_SELECTION_FACTS, type SelectionFacts } from './selection-facts.js';
 
 export type { TestCommand } from './select-commands.js';
@@ -38,7 +40,7 @@ export interface TestSelection {
 
 export type { SelectionInput } from './selected-test.js';
 
-type Choose = (file: string, level: SelectionLevel, reason: string, path?: string[]) => void;
+type Offer = (candidate: Candidate) => void;
 
 export function buildTestSelection(input: SelectionInput): TestSelection {
   const { contracts } = input;
@@ -48,15 +50,24 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
     entries,
     input.files.map((file) => file.path),
   );
-  const chosen = new Map<string, SelectedTest>();
-  const choose: Choose = (file, level, reason, path) => {
-    const runner = runnable.get(file);
-    if (runner === undefined || chosen.has(file)) return;
-    chosen.set(file, { file, runner: entries[runner]!.runner, level, reason, ...(path ? { path } : {}) });
+  const candidates = new Map<string, Candidate>();
+  const offer: Offer = (candidate) => {
+    if (runnable.has(candidate.file) && !candidates.has(candidate.file))
+      candidates.set(candidate.file, candidate);
   };
-  chooseMinimal(input, [...runnable.keys()], facts, choose);
-  chooseRegression(input, [...runnable.keys()], facts, choose);
-  const selected = [...chosen.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+  const suite = [...runnable.keys()];
+  offerMinimal(input, suite, facts, offer);
+  offerRegression(input, suite, facts, offer);
+  const ranked = rankCandidates(
+    [...candidates.values()],
+    suite,
+    facts,
+    input.share === undefined ? {} : { share: input.share },
+  );
+  const chosen = ranked.tests.map(
+    (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
+  );
+  const selected = chosen.sort((a, b) => (a.file < b.file ? -1 : 1));
   const minimal = selected.filter((test) => test.level === 'minimal');
   return {
     schemaVersion: 1,
@@ -67,62 +78,116 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
       entries.map((entry) => entry.runner),
       runnable,
     ),
-    notes: notesOf(input, runnable, selected.length),
+    notes: notesOf(input, runnable, selected.length, ranked.dropped),
   };
 }
 
-function chooseMinimal(input: SelectionInput, tests: string[], facts: SelectionFacts, choose: Choose): void {
+function offerMinimal(input: SelectionInput, tests: string[], facts: SelectionFacts, offer: Offer): void {
   const present = input.impact.changed.filter((file) => file.status !== 'deleted');
-  for (const file of present) choose(file.path, 'minimal', 'changed in this diff');
-  for (const entry of input.impact.affected)
-    if (entry.depth === 1 && entry.reason === 'imports')
-      choose(entry.file, 'minimal', `imports ${entry.path[1]}`, entry.path);
+  const minimal = (file: string, tier: Tier, reason: string, path?: string[]) =>
+    offer({ file, tier, level: 'minimal', reason, depth: 1, ...(path ? { path } : {}) });
+  for (const file of present) minimal(file.path, 'certain', 'changed in this diff');
   for (const file of present)
     if (file.kind === 'source')
       for (const test of conventionTestsFor(input.contracts.tests.conventions, file.path, tests))
-        choose(test, 'minimal', `named after ${file.path}`);
-  chooseSamePackageUsers(input.impact, facts, choose);
+        if (sameStem(test, file.path)) minimal(test, 'certain', `named after ${file.path}`);
+  for (const entry of input.impact.affected)
+    if (entry.depth === 1 && entry.reason === 'imports')
+      minimal(entry.file, 'direct', `imports ${entry.path[1]}`, entry.path);
+  for (const file of present)
+    if (file.kind === 'source')
+      for (const test of conventionTestsFor(input.contracts.tests.conventions, file.path, tests))
+        minimal(test, 'direct', `named after ${file.path}`);
+  offerSamePackageUsers(input.impact, facts, offer);
 }
 
-function chooseRegression(
-  input: SelectionInput,
-  tests: string[],
-  facts: SelectionFacts,
-  choose: Choose,
-): void {
+function offerRegression(input: SelectionInput, tests: string[], facts: SelectionFacts, offer: Offer): void {
   const { impact } = input;
   for (const entry of impact.affected)
-    choose(entry.file, 'regression', reasonOf(entry.reason, entry.path), entry.path);
-  for (const file of impact.changed) chooseCrateTests(file.path, tests, facts, choose);
+    offer({
+      file: entry.file,
+      tier: entry.reason === 'imports' ? 'reached' : 'kept',
+      level: 'regression',
+      reason: reasonOf(entry.reason, entry.path),
+      depth: entry.depth,
+      path: entry.path,
+    });
+  offerSetupUsers(impact, tests, offer);
+  for (const file of impact.changed) offerCrateTests(file.path, tests, facts, offer);
+  for (const file of impact.changed) offerGoPackageTests(file, tests, offer);
   for (const trigger of impact.globalTriggers)
     for (const test of tests.filter((candidate) => inScope(candidate, trigger.scope)).sort())
-      choose(
-        test,
-        'regression',
-        `${trigger.file} affects every test${trigger.scope ? ` under ${trigger.scope}/` : ''} (${trigger.reason})`,
-      );
+      offer({
+        file: test,
+        tier: 'kept',
+        level: 'regression',
+        reason: `${trigger.file} affects every test${trigger.scope ? ` under ${trigger.scope}/` : ''} (${trigger.reason})`,
+        depth: 1,
+      });
+}
+
+/**
+ * A setup file every test in its folder loads (`conftest.py`, `test/setup.ts`, a runner config)
+ * that imports a changed file: the tests in its scope reach the change through it, though none
+ * imports it (pytest hands fixtures over by name).
+ */
+function offerSetupUsers(impact: ChangeImpactReport, tests: string[], offer: Offer): void {
+  for (const entry of impact.affected) {
+    const trigger = entry.reason === 'imports' ? globalTriggerOf(entry.file) : undefined;
+    if (!trigger) continue;
+    for (const test of tests.filter((candidate) => inScope(candidate, trigger.scope)).sort())
+      offer({
+        file: test,
+        tier: 'reached',
+        level: 'regression',
+        reason: `loads ${entry.file}, which reaches ${entry.path[entry.path.length - 1]} through ${entry.depth} import(s)`,
+        depth: entry.depth + 1,
+        path: [test, ...entry.path],
+      });
+  }
+}
+
+/** A Go test sees every name of its package without an import: the package's tests are candidates for a change in it. */
+function offerGoPackageTests(
+  file: ChangeImpactReport['changed'][number],
+  tests: string[],
+  offer: Offer,
+): void {
+  if (file.kind !== 'source' || file.status === 'deleted' || !file.path.endsWith('.go')) return;
+  const dir = directoryOf(file.path);
+  for (const test of tests)
+    if (test.endsWith('_test.go') && directoryOf(test) === dir)
+      offer({
+        file: test,
+        tier: 'reached',
+        level: 'regression',
+        reason: `in the package of ${file.path}`,
+        depth: 1,
+      });
 }
 
 /** A Rust source change reaches its crate's integration tests and those of every crate built on it. */
-function chooseCrateTests(path: string, tests: string[], facts: SelectionFacts, choose: Choose): void {
+function offerCrateTests(path: string, tests: string[], facts: SelectionFacts, offer: Offer): void {
   if (!path.endsWith('.rs') || facts.crates.length === 0) return;
   const crate = crateOf(facts.crates, path);
   if (!crate) return;
   const testsOf = (dir: string) =>
     tests.filter((test) => test.startsWith(`${dir ? `${dir}/` : ''}tests/`)).sort();
+  const reached = (file: string, reason: string, depth: number) =>
+    offer({ file, tier: 'reached', level: 'regression', reason, depth });
   for (const test of testsOf(crate.dir))
-    choose(test, 'regression', `an integration test of crate ${crate.name}, which contains ${path}`);
+    reached(test, `an integration test of crate ${crate.name}, which contains ${path}`, 1);
   for (const dependent of dependentCrates(facts.crates, crate))
     for (const test of testsOf(dependent.dir))
-      choose(
+      reached(
         test,
-        'regression',
         `an integration test of crate ${dependent.name}, which depends on ${crate.name} (${path})`,
+        2,
       );
 }
 
 /** A JVM test naming a class of its own package (no import needed) that is changed or affected. */
-function chooseSamePackageUsers(impact: ChangeImpactReport, facts: SelectionFacts, choose: Choose): void {
+function offerSamePackageUsers(impact: ChangeImpactReport, facts: SelectionFacts, offer: Offer): void {
   const changed = new Set(
     impact.changed.filter((file) => file.status !== 'deleted').map((file) => file.path),
   );
@@ -130,17 +195,25 @@ function chooseSamePackageUsers(impact: ChangeImpactReport, facts: SelectionFact
   for (const [test, used] of [...facts.samePackageUses].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const direct = used.find((path) => changed.has(path));
     if (direct) {
-      choose(test, 'minimal', `uses ${direct} from its own package`);
+      offer({
+        file: test,
+        tier: 'direct',
+        level: 'minimal',
+        reason: `uses ${direct} from its own package`,
+        depth: 1,
+      });
       continue;
     }
     const reached = used.map((path) => affected.get(path)).find((entry) => entry !== undefined);
     if (reached)
-      choose(
-        test,
-        'regression',
-        `uses ${reached.file} from its own package, which reaches ${reached.path[reached.path.length - 1]} through ${reached.depth} import(s)`,
-        [test, ...reached.path],
-      );
+      offer({
+        file: test,
+        tier: 'reached',
+        level: 'regression',
+        reason: `uses ${reached.file} from its own package, which reaches ${reached.path[reached.path.length - 1]} through ${reached.depth} import(s)`,
+        depth: reached.depth + 1,
+        path: [test, ...reached.path],
+      });
   }
 }
 
@@ -160,7 +233,12 @@ function countByRunner(
   return counts;
 }
 
-function notesOf(input: SelectionInput, runnable: Map<string, number>, selected: number): string[] {
+function notesOf(
+  input: SelectionInput,
+  runnable: Map<string, number>,
+  selected: number,
+  dropped: number,
+): string[] {
   const notes: string[] = [];
   const unrunnable = unrunnableNotes(input, runnable);
   if (input.contracts.tests.runners.length === 0)
@@ -170,6 +248,10 @@ function notesOf(input: SelectionInput, runnable: Map<string, number>, selected:
   notes.push(...unrunnable);
   if (selected === 0 && input.impact.changed.length > 0 && unrunnable.length === 0 && runnable.size > 0)
     notes.push('No test reaches this change through imports or naming: run the full suite, or add a test.');
+  if (dropped > 0)
+    notes.push(
+      `${dropped} more test file(s) reach the change through imports with weaker evidence (no mention of its words, or outside the regression budget): the full level runs them.`,
+    );
   if (input.impact.truncated)
     notes.push('The dependency walk was cut at its depth limit: run the full suite to be sure.');
   return notes;

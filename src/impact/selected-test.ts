@@ -11,6 +11,8 @@ export interface SelectedTest {
   level: SelectionLevel;
   /** Why it was chosen, in words. */
   reason: string;
+  /** How strongly the test's text points at the change: the rarity-weighted words of the change it mentions (0: none). */
+  evidence: number;
   /** The import path from the test to the changed file, when imports chose it. */
   path?: string[];
 }
@@ -21,4 +23,6 @@ export interface SelectionInput {
   contracts: ContractSet;
   /** Crates and test names (see `gatherSelectionFacts`); without them Rust and Go commands are coarser. */
   facts?: SelectionFacts;
+  /** The share of the suite the ranked (not certain) tests may fill. @default REGRESSION_SHARE (select-rank.ts) */
+  share?: number;
 }

@@ -1,5 +1,6 @@
 /** What test selection reads beyond the graph, gathered at the edge: crates and the test names each test file declares. */
 import type { TreeFile } from '../contracts/index.js';
+import type { ChangedFileTerms } from './change-terms.js';
 import { type Crate, readCrates } from './packages.js';
 
 /** What selection reads of an indexed file: its path and the symbols it declares. */
@@ -17,18 +18,25 @@ export interface SelectionFacts {
    * its package without an import, so the import graph has no edge for these.
    */
   samePackageUses: ReadonlyMap<string, string[]>;
+  /** The words of the change per changed source file (see change-terms.ts): what ranks the tests that reach it. */
+  changeTerms: readonly ChangedFileTerms[];
+  /** A test file's text, for the words it mentions. */
+  readTest: (path: string) => string | undefined;
 }
 
 export const NO_SELECTION_FACTS: SelectionFacts = {
   crates: [],
   testNames: new Map(),
   samePackageUses: new Map(),
+  changeTerms: [],
+  readTest: () => undefined,
 };
 
 export function gatherSelectionFacts(
   files: readonly TreeFile[],
   indexed: readonly DeclaringFile[],
   readFile: (path: string) => string | undefined,
+  changeTerms: readonly ChangedFileTerms[] = [],
 ): SelectionFacts {
   const testNames = new Map<string, string[]>();
   for (const file of indexed) {
@@ -51,6 +59,8 @@ export function gatherSelectionFacts(
     ),
     testNames,
     samePackageUses: samePackageUses(files, readFile),
+    changeTerms,
+    readTest: readFile,
   };
 }
 

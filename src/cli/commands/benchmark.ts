@@ -1,3 +1,4 @@
+import { OcppError } from '../../shared/errors.js';
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
@@ -6,6 +7,7 @@ interface BenchmarkFlags extends CommonOptions {
   commits?: string;
   budget?: string;
   scan?: string;
+  share?: string;
 }
 
 const description = `Replay this repository's recent commits as retrieval tasks: each commit that changed 1-4 source
@@ -52,15 +54,21 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
     )
     .option('--commits <n>', 'how many qualifying commits to replay (default 20)')
     .option('--scan <n>', 'how many commits of history to look through (default 400)')
+    .option(
+      '--share <x>',
+      'ask `tests` to rank and keep at most this share of the suite (0 to 1; default: every test that reaches the change)',
+    )
     .option('--json', 'print the figures and every case as one JSON document')
     .action(async (dir: string | undefined, options: BenchmarkFlags) =>
       runAction(context, options, async (bus) => {
         const { parseCount } = await import('../parse.js');
+        const share = options.share === undefined ? undefined : parseShare(options.share);
         const { benchmarkTests, formatTestsBenchmark } = await import('../../bench/tests.js');
         const result = await benchmarkTests(dir ?? '.', {
           bus,
           ...(options.commits ? { commits: parseCount(options.commits, '--commits') } : {}),
           ...(options.scan ? { scan: parseCount(options.scan, '--scan') } : {}),
+          ...(share === undefined ? {} : { share }),
         });
         if (options.json) writeJson(context.io, result);
         else writeLine(context.io.stdout, formatTestsBenchmark(result));
@@ -88,3 +96,10 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
       }),
     );
 };
+
+function parseShare(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > 1)
+    throw new OcppError('USAGE', `--share: expected a number above 0 and at most 1, got "${text}"`);
+  return value;
+}

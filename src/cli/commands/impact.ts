@@ -29,7 +29,7 @@ export const impactCommand: CommandDefinition = (program, context) => {
     .command('tests [dir]')
     .summary('which tests prove a change, as runnable commands')
     .description(
-      `Which tests prove a change, as commands for the detected runner (vitest, jest, mocha, node:test, pytest, go test, cargo test): minimal (the tests of the changed files), regression (every test that reaches the change) and full confidence (the test contract's full command).`,
+      `Which tests prove a change, as commands for the detected runner (vitest, jest, mocha, node:test, pytest, go test, cargo test): minimal (the tests of the changed files), regression (every test that reaches the change, each with the words of the change it mentions) and full confidence (the test contract's full command).`,
     )
     .option('--base <ref>', BASE_HELP)
     .option('--json', 'print the selection as one JSON document')

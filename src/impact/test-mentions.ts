@@ -1,0 +1,139 @@
+/**
+ * Evidence that a test exercises a change, beyond reaching it through imports: the words of the
+ * change it mentions, and the words its path shares with the changed file's (`test/stdio/handle-
+ * options.js` for `lib/stdio/handle.js`). A word counts by how rare it is in the suite (a word
+ * every test uses, such as the package's main class, says nothing); a changed symbol's name counts
+ * three times a word from the changed lines, a path word twice.
+ */
+import { type ChangedFileTerms, wordsOf } from './change-terms.js';
+
+export interface Mention {
+  /** The word as the change spells it. */
+  word: string;
+  /** The changed file it comes from. */
+  file: string;
+  /** `symbol`: a function, method or class whose lines changed; `line`: a word on a changed line; `path`: a word of the changed file's path. */
+  kind: 'symbol' | 'line' | 'path';
+}
+
+export interface TestEvidence {
+  score: number;
+  /** The strongest mentions first. */
+  mentions: Mention[];
+}
+
+/** Above this share of the suite a word is too common to tell tests apart. */
+const COMMON_SHARE = 0.5;
+const WEIGHT: Record<Mention['kind'], number> = { symbol: 3, line: 1, path: 2 };
+
+export interface MentionIndex {
+  evidenceOf(test: string): TestEvidence;
+}
+
+/** Reads the suite once and scores any test of it against the change's words. */
+export function mentionIndex(
+  suite: readonly string[],
+  terms: readonly ChangedFileTerms[],
+  readFile: (path: string) => string | undefined,
+): MentionIndex {
+  const wanted = new Map<string, Mention>();
+  const wantedInPath = new Map<string, Mention>();
+  for (const file of terms) {
+    for (const word of pathWords(file.path))
+      if (!wantedInPath.has(word)) wantedInPath.set(word, { word, file: file.path, kind: 'path' });
+    for (const word of file.words)
+      if (!wanted.has(word)) wanted.set(word, { word, file: file.path, kind: 'line' });
+    for (const name of file.symbols) {
+      const word = name.replace(/^[_$]+/, '').toLowerCase();
+      if (word.length >= 3) wanted.set(word, { word: name, file: file.path, kind: 'symbol' });
+    }
+  }
+  const inText = new WordCounts(suite.length);
+  const inPath = new WordCounts(suite.length);
+  for (const test of suite) {
+    inPath.add(
+      test,
+      [...pathWords(test)].filter((word) => wantedInPath.has(word)),
+    );
+    const text = wanted.size > 0 ? readFile(test) : undefined;
+    if (text !== undefined)
+      inText.add(
+        test,
+        [...wordsOf(text)].filter((word) => wanted.has(word)),
+      );
+  }
+  return {
+    evidenceOf: (test) => {
+      const scored = [
+        ...inText.weighted(test, (word) => wanted.get(word)!),
+        ...inPath.weighted(test, (word) => wantedInPath.get(word)!),
+      ].sort((a, b) => b.weight - a.weight || (a.mention.word < b.mention.word ? -1 : 1));
+      return {
+        score: round(scored.reduce((sum, entry) => sum + entry.weight, 0)),
+        mentions: scored.map((entry) => entry.mention),
+      };
+    },
+  };
+}
+
+/** Which of the wanted words each test holds, and how many tests hold each: a word's weight is its rarity. */
+class WordCounts {
+  private readonly found = new Map<string, string[]>();
+  private readonly frequency = new Map<string, number>();
+  constructor(private readonly size: number) {}
+
+  add(test: string, words: string[]): void {
+    this.found.set(test, words);
+    for (const word of words) this.frequency.set(word, (this.frequency.get(word) ?? 0) + 1);
+  }
+
+  weighted(test: string, mentionOf: (word: string) => Mention): Array<{ mention: Mention; weight: number }> {
+    const entries: Array<{ mention: Mention; weight: number }> = [];
+    for (const word of this.found.get(test) ?? []) {
+      const count = this.frequency.get(word) ?? 0;
+      if (count === 0 || count > COMMON_SHARE * this.size) continue;
+      const mention = mentionOf(word);
+      entries.push({ mention, weight: Math.log(this.size / count) * WEIGHT[mention.kind] });
+    }
+    return entries;
+  }
+}
+
+/** The words of a path: folders and the file name split at punctuation, lower-cased, without its extension. */
+function pathWords(path: string): Set<string> {
+  const words = new Set<string>();
+  for (const word of path.replace(/\.[^./]+$/, '').split(/[^A-Za-z0-9]+/)) {
+    const bare = word.toLowerCase();
+    if (bare.length >= 3) words.add(bare);
+  }
+  return words;
+}
+
+/** `mentions \`formatHelp\` (changed in lib/help.js), \`sortOptions\``; `its path shares \`stdio\` with lib/stdio/handle.js`. */
+export function mentionReason(evidence: TestEvidence): string {
+  const words = evidence.mentions.filter((mention) => mention.kind !== 'path');
+  const paths = evidence.mentions.filter((mention) => mention.kind === 'path');
+  const parts: string[] = [];
+  const [first, ...rest] = words;
+  if (first) {
+    const shown = [
+      `\`${first.word}\` (${WHERE[first.kind]} ${first.file})`,
+      ...rest.slice(0, 2).map((m) => `\`${m.word}\``),
+    ];
+    const more = rest.length - 2;
+    parts.push(`mentions ${shown.join(', ')}${more > 0 ? ` and ${more} more word(s) of the change` : ''}`);
+  }
+  if (paths[0])
+    parts.push(`its path shares ${paths.map((m) => `\`${m.word}\``).join(', ')} with ${paths[0].file}`);
+  return parts.join('; ');
+}
+
+const WHERE: Record<Mention['kind'], string> = {
+  symbol: 'changed in',
+  line: 'on a changed line in',
+  path: 'in the path of',
+};
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
