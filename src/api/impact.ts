@@ -59,7 +59,8 @@ export async function checkContracts(
   directory = '.',
   options: ContractsCallOptions = {},
 ): Promise<ContractsReport> {
-  const tree = await analyzeWorkingTree(resolveAbsolute(directory), options.bus ?? silentBus());
+  const { existingDirectory } = await import('../shared/fs.js');
+  const tree = await analyzeWorkingTree(await existingDirectory(directory), options.bus ?? silentBus());
   const refreshed = options.refreshInferred
     ? (await ensureContracts(tree.root, tree.inference, { refresh: true })).written
     : undefined;

@@ -7,6 +7,8 @@ import { attachLogs, attachProgress } from './progress.js';
 
 export interface CommandContext {
   io: CliIO;
+  /** The command line as parsed (after the CLI's own flags are taken out). */
+  argv: readonly string[];
   setExitCode(code: number): void;
 }
 

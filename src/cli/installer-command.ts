@@ -5,7 +5,7 @@ import { runAction } from './command.js';
 import { writeJson, writeLine } from './io.js';
 
 interface InstallFlags extends CommonOptions {
-  dir: string;
+  dir?: string;
   scope: string;
   command?: string;
   config?: string;
@@ -29,7 +29,7 @@ const descriptions = {
 export function defineInstaller(action: 'install' | 'uninstall'): CommandDefinition {
   return (program: Command, context: CommandContext) => {
     program
-      .command(`${action} <agent>`)
+      .command(`${action} <agent> [dir]`)
       .summary(
         action === 'install'
           ? 'add background reflection hooks to claude, codex, opencode or openclaw'
@@ -48,21 +48,26 @@ export function defineInstaller(action: 'install' | 'uninstall'): CommandDefinit
       .option('--dry-run', 'print the diff, write nothing')
       .option('--mcp', 'also register the MCP server (claude, codex, opencode)')
       .option('--no-hooks', 'leave the hooks out (with --mcp: register only the MCP server)')
-      .option('-C, --dir <dir>', 'the project', '.')
+      .option('-C, --dir <dir>', 'the project, as the [dir] argument (default: the current directory)')
       .option('--json', 'print the result as one JSON document')
-      .action(async (agent: string, flags: InstallFlags) =>
+      .action(async (agent: string, dir: string | undefined, flags: InstallFlags) =>
         runAction(context, flags, async () => {
-          const [{ runInstaller, isAgentName, resolveCliCommand }, { resolveAbsolute }, { usageError }] =
-            await Promise.all([
-              import('../integrations/install/index.js'),
-              import('../shared/path.js'),
-              import('../shared/errors.js'),
-            ]);
+          const [
+            { runInstaller, isAgentName, resolveCliCommand },
+            { resolveAbsolute },
+            { usageError },
+            { parseRepository },
+          ] = await Promise.all([
+            import('../integrations/install/index.js'),
+            import('../shared/path.js'),
+            import('../shared/errors.js'),
+            import('./parse.js'),
+          ]);
           if (!isAgentName(agent))
             throw usageError(`unknown agent "${agent}"`, 'use claude, codex, opencode or openclaw');
           if (flags.scope !== 'project' && flags.scope !== 'user')
             throw usageError(`unknown scope "${flags.scope}"`, 'use project or user');
-          const directory = resolveAbsolute(context.io.cwd, flags.dir);
+          const directory = await parseRepository(context.io.cwd, { dir, alias: flags.dir });
           const cli = resolveCliCommand(directory, flags.command);
           const result = await runInstaller(
             agent,

@@ -28,7 +28,28 @@ export async function executeCli(argv: readonly string[], io: CliIO): Promise<nu
 
 async function runProgram(argv: readonly string[], io: CliIO): Promise<number> {
   let exitCode = 0;
-  const context: CommandContext = { io, setExitCode: (code) => (exitCode = code) };
+  const context: CommandContext = { io, argv, setExitCode: (code) => (exitCode = code) };
+  const program = await defineProgram(context, argv);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return 0;
+      return 2;
+    }
+    throw error;
+  }
+  return exitCode;
+}
+
+/** The program with the commands `argv` needs (all of them for help and unknown names). */
+async function defineProgram(context: CommandContext, argv: readonly string[]): Promise<Command> {
+  const { io } = context;
   const program = new Command('opencode-plusplus')
     .description(
       'The control plane for coding agents: what to read first, what may be edited, which tests prove a change, whether a loop may close, and what to learn from each session.',
@@ -51,19 +72,10 @@ async function runProgram(argv: readonly string[], io: CliIO): Promise<number> {
     '\nExit codes: 0 clean, 1 findings or a failed gate, 2 usage, config or internal error.\nEvery command takes --json: one JSON document on stdout, logs on stderr.',
   );
   for (const define of await commandsFor(argv)) define(program, context);
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      if (
-        error.code === 'commander.helpDisplayed' ||
-        error.code === 'commander.version' ||
-        error.code === 'commander.help'
-      )
-        return 0;
-      return 2;
-    }
-    throw error;
-  }
-  return exitCode;
+  return program;
+}
+
+/** Every command, defined but not run: for what walks the command tree (docs, tests). */
+export async function commandTree(io: CliIO): Promise<Command> {
+  return defineProgram({ io, argv: [], setExitCode: () => undefined }, []);
 }

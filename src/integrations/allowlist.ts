@@ -57,7 +57,16 @@ const TOOL_CLASSES: Record<string, ToolClass> = {
 };
 
 const PATH_FIELDS = ['file_path', 'filePath', 'notebook_path', 'path', 'file', 'target_file', 'filename'];
-const MEMORY_VERBS = new Set(['search', 'list', 'show', 'served', 'add']);
+/** The memory verbs a reflection session may run, each with how many words it takes before [dir]. */
+const MEMORY_VERBS = new Map([
+  ['search', 1],
+  ['list', 0],
+  ['show', 1],
+  ['served', 0],
+  ['add', 1],
+]);
+/** The flags of those verbs that take no value; every other flag takes the word after it. */
+export const MEMORY_FLAGS_WITHOUT_VALUE: ReadonlySet<string> = new Set(['--json', '--all']);
 const MEMORY_MCP = /^mcp__opencode[-_]?plusplus__memory[-_](?:search|list|show|served|add|propose)$/i;
 
 export function decideReflectionToolCall(call: ToolCall, workspace: string): AllowDecision {
@@ -143,9 +152,22 @@ function decideShell(tool: string, command: string | undefined): AllowDecision {
       `${tool}: opencode-plusplus ${[group, verb].filter(Boolean).join(' ')} is not a memory search, read or add`,
     );
   const rest = words.slice(start + 3);
-  if (rest.some((word) => /^(?:-C|--dir)(?:=|$)/.test(word)))
+  if (rest.some((word) => /^(?:-C|--dir(?:=|$))/.test(word)))
     return refuse(`${tool}: -C/--dir would point memory at another folder`);
+  if (freeWords(rest).length > (MEMORY_VERBS.get(verb) ?? 0))
+    return refuse(`${tool}: a [dir] argument would point memory at another folder (quote the text)`);
   return allow(`${tool} runs opencode-plusplus memory ${verb}`);
+}
+
+/** The words of a command line that are neither flags nor a flag's value. */
+function freeWords(words: readonly string[]): string[] {
+  const free: string[] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (!word.startsWith('-')) free.push(word);
+    else if (!word.includes('=') && !MEMORY_FLAGS_WITHOUT_VALUE.has(word)) index += 1;
+  }
+  return free;
 }
 
 /** Words of a command with simple quoting; `undefined` when quotes do not balance. */

@@ -1,7 +1,7 @@
-import { usageError } from '../../shared/errors.js';
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
+import { parseCount } from '../parse.js';
 
 const describeBuild =
   'Scan, index and rank the repository and write AGENTS.md (managed block) and .agent-context/. Always a full build: caches are rebuilt, not read. Use `update` for an incremental refresh.';
@@ -41,8 +41,5 @@ export const buildCommand: CommandDefinition = (program, context) => {
 };
 
 function waitSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds < 0)
-    throw usageError(`--wait takes a number of seconds, got ${JSON.stringify(value)}`);
-  return seconds;
+  return parseCount(value, '--wait', 0);
 }

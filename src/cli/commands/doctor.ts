@@ -12,8 +12,12 @@ export const doctorCommand: CommandDefinition = (program, context) => {
     .option('--json', 'print the checks as one JSON document')
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
-        const { runDoctor } = await import('../../api/doctor.js');
-        const report = await runDoctor(dir ?? '.');
+        const [{ runDoctor }, { parseRepository }] = await Promise.all([
+          import('../../api/doctor.js'),
+          import('../parse.js'),
+        ]);
+        // A folder that is not there is a mistyped argument (exit 2), not a failed check.
+        const report = await runDoctor(await parseRepository(context.io.cwd, { dir }));
         if (options.json) writeJson(context.io, report);
         else writeLine(context.io.stdout, (await import('../../report/doctor.js')).formatDoctor(report));
         return report.ok ? 0 : 1;

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
-import { parseCount } from '../parse.js';
+import { parseCount, parseRepository } from '../parse.js';
 
 interface MemoryFlags extends CommonOptions {
-  dir: string;
+  dir?: string;
 }
 
 type Api = typeof import('../../api/memory.js');
@@ -13,10 +13,18 @@ type Report = typeof import('../../report/memory.js');
 
 const description = [
   'The lesson store in .agent-context/memory/, committed and readable by people: MEMORY.md lists one "[lesson L-NNNN] text" per line, lessons/L-NNNN.md holds each lesson\'s facts, YYYY-MM-DD.md notes say what was saved or declined and why, proposals/ holds skill proposals awaiting "memory approve", served.jsonl records which lessons were served where.',
+  'Every verb takes the repository as its last argument, [dir] (default: the current directory; -C <dir> also names it).',
   'Writes take a lock; a file changed on disk since it was read is never overwritten (both versions are saved under conflicts/ and the command exits 2). Every write is scanned for secrets.',
 ].join('\n\n');
 
-/** Adds one `memory <verb>` subcommand whose action gets the API, the report module and its flags. */
+/** Said when a [dir] does not exist: it may be the second word of an unquoted text. */
+const QUOTE_HINT =
+  'the repository is the argument after the text: quote a text of several words ("use pnpm")';
+
+/**
+ * Adds one `memory <verb> … [dir]` subcommand (the repository last, `-C/--dir` as its alias) whose
+ * action gets the API, the report module, the repository and its flags and other arguments.
+ */
 function verb<Flags extends MemoryFlags>(
   parent: Command,
   context: CommandContext,
@@ -27,33 +35,31 @@ function verb<Flags extends MemoryFlags>(
     report: Report,
     root: string,
     flags: Flags,
-    ...args: string[]
+    ...args: Array<string | undefined>
   ) => Promise<{ value: unknown; text: string; exitCode?: number }>,
 ): Command {
   return parent
-    .command(signature)
+    .command(`${signature} [dir]`)
     .description(summary)
-    .option('-C, --dir <dir>', 'the repository', '.')
+    .option('-C, --dir <dir>', 'the repository, as the [dir] argument (default: the current directory)')
     .option('--json', 'print the result as one JSON document')
     .action(async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
       const flags = command.opts() as Flags;
-      const positional = args
-        .slice(0, -2)
-        .map((value) => (Array.isArray(value) ? value.join(' ') : (value as string)));
+      const positional = args.slice(0, -2) as Array<string | undefined>;
+      const dir = positional.pop();
       await runAction(context, flags, async () => {
-        const [api, report, { resolveAbsolute }] = await Promise.all([
+        const [api, report] = await Promise.all([
           import('../../api/memory.js'),
           import('../../report/memory.js'),
-          import('../../shared/path.js'),
         ]);
-        const outcome = await run(
-          api,
-          report,
-          resolveAbsolute(context.io.cwd, flags.dir),
-          flags,
-          ...positional,
+        const takesText = /\[(text|query)\]/.test(signature);
+        const root = await parseRepository(
+          context.io.cwd,
+          { dir, alias: flags.dir },
+          takesText ? QUOTE_HINT : undefined,
         );
+        const outcome = await run(api, report, root, flags, ...positional);
         if (flags.json) writeJson(context.io, outcome.value);
         else writeLine(context.io.stdout, outcome.text);
         return outcome.exitCode ?? 0;
@@ -93,10 +99,10 @@ export const memoryCommand: CommandDefinition = (program, context) => {
   verb<MemoryFlags & { path?: string[]; limit?: string }>(
     memory,
     context,
-    'search [words...]',
+    'search [query]',
     'lessons whose scope matches --path or whose text shares words with the query, with the reason',
-    async (api, report, root, flags, words) => {
-      const result = await api.memorySearch(words ?? '', root, {
+    async (api, report, root, flags, query) => {
+      const result = await api.memorySearch(query ?? '', root, {
         paths: flags.path ?? [],
         ...(flags.limit !== undefined ? { limit: parseCount(flags.limit, '--limit') } : {}),
       });
@@ -118,10 +124,10 @@ export const memoryCommand: CommandDefinition = (program, context) => {
   >(
     memory,
     context,
-    'add [text...]',
+    'add [text]',
     'save a lesson (or, with --proposal, file a skill proposal)',
     async (api, report, root, flags, words) => {
-      const text = flags.file ? await readTextArgument(context, flags.file) : (words ?? '');
+      const text = await lessonText(context, flags.file, words);
       const result = await api.memoryAdd(text, root, {
         ...(flags.kind ? { kind: flags.kind } : {}),
         scope: flags.scope ?? [],
@@ -142,7 +148,7 @@ export const memoryCommand: CommandDefinition = (program, context) => {
       collect,
     )
     .option('--proposal <title>', 'file the text as a skill proposal with this title')
-    .option('--file <path>', 'read the text from a file instead of the arguments')
+    .option('--file <path>', 'read the text from a file instead of the [text] argument')
     .option('--session <id>', 'the session the lesson comes from (default: cli)')
     .option('--expect-hash <hash>', "refuse if MEMORY.md's hash (from memory list --json) changed since");
 
@@ -197,6 +203,21 @@ export const memoryCommand: CommandDefinition = (program, context) => {
     .option('--session <id>', 'only records of this session')
     .option('--limit <n>', 'the most recent N records');
 };
+
+/** The lesson's text: the [text] argument or the --file it is read from, never both. */
+async function lessonText(
+  context: CommandContext,
+  file: string | undefined,
+  text: string | undefined,
+): Promise<string> {
+  if (file === undefined) return text ?? '';
+  if (text !== undefined)
+    throw (await import('../../shared/errors.js')).usageError(
+      `--file ${file} and a text "${text}": give one`,
+      'with --file, name the repository with -C <dir>',
+    );
+  return readTextArgument(context, file);
+}
 
 async function readTextArgument(context: CommandContext, file: string): Promise<string> {
   const { readText } = await import('../../shared/fs.js');

@@ -4,7 +4,7 @@ import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
 
 interface ReflectFlags extends CommonOptions {
-  dir: string;
+  dir?: string;
   plan?: string;
   files?: string;
   fromDir?: string;
@@ -30,6 +30,7 @@ export const reflectCommand: CommandDefinition = (program, context) => {
     .enablePositionalOptions()
     .summary('one bounded reflection: continue, replan, end or escalate')
     .description(description)
+    .argument('[dir]', 'the repository: config, run logs (default: the current directory)')
     // Not a commander `requiredOption`: those are checked for subcommands too (`reflect transcript`).
     .option('--plan <file>', 'the plan: plan.json (required)')
     .option('--files <file>', 'summaries of the files produced: files.json')
@@ -46,9 +47,9 @@ export const reflectCommand: CommandDefinition = (program, context) => {
     )
     .option('--reflector <name>', 'offline (rules, default) | model (the configured llm)')
     .option('--run-id <id>', 'the run this reflection belongs to (default: plan-<hash of the plan>)')
-    .option('-C, --dir <dir>', 'the repository (config, run logs)', '.')
+    .option('-C, --dir <dir>', 'the repository, as the [dir] argument')
     .option('--json', 'print the reflection record as one JSON document')
-    .action(async (flags: ReflectFlags) =>
+    .action(async (dir: string | undefined, flags: ReflectFlags) =>
       runAction(context, flags, async () => {
         const { resolveAbsolute } = await import('../../shared/path.js');
         const { reflectOnce } = await import('../../api/reflect.js');
@@ -60,7 +61,8 @@ export const reflectCommand: CommandDefinition = (program, context) => {
             'or reflect on a transcript: reflect transcript <file>',
           );
         }
-        const result = await reflectOnce(at(flags.dir), {
+        const root = await repositoryOf(context, dir, flags.dir);
+        const result = await reflectOnce(root, {
           plan: at(flags.plan),
           ...(flags.files ? { files: at(flags.files) } : {}),
           ...(flags.fromDir ? { fromDir: at(flags.fromDir) } : {}),
@@ -81,7 +83,7 @@ export const reflectCommand: CommandDefinition = (program, context) => {
 };
 
 interface TranscriptFlags extends CommonOptions {
-  dir: string;
+  dir?: string;
   reflector?: string;
   format?: string;
   afterLine?: string;
@@ -97,7 +99,7 @@ const transcriptDescription = [
 
 function defineTranscriptCommand(reflect: Command, context: CommandContext): void {
   reflect
-    .command('transcript <file>')
+    .command('transcript <file> [dir]')
     .summary('reflect on a session transcript: steering found, lessons worth keeping')
     .description(transcriptDescription)
     .option('--reflector <name>', 'offline (rules, default) | model (the configured llm)')
@@ -105,14 +107,15 @@ function defineTranscriptCommand(reflect: Command, context: CommandContext): voi
     .option('--after-line <n>', 'reflect only on what follows this transcript line')
     .option('--save', 'save lessons and counters to memory (what background reflection does)')
     .option('--session <id>', 'the agent session (its hook counters give the start line and get the outcome)')
-    .option('-C, --dir <dir>', 'the repository (config, memory)', '.')
+    .option('-C, --dir <dir>', 'the repository (config, memory), as the [dir] argument')
     .option('--json', 'print the reflection as one JSON document')
-    .action(async (file: string, flags: TranscriptFlags) =>
+    .action(async (file: string, dir: string | undefined, flags: TranscriptFlags) =>
       runAction(context, flags, async () => {
         const { resolveAbsolute } = await import('../../shared/path.js');
         const { reflectTranscript } = await import('../../api/reflect.js');
         const at = (path: string) => resolveAbsolute(context.io.cwd, path);
-        const result = await reflectTranscript(at(flags.dir), at(file), {
+        const root = await repositoryOf(context, dir, flags.dir);
+        const result = await reflectTranscript(root, at(file), {
           ...(flags.reflector ? { reflector: await reflectorName(flags.reflector) } : {}),
           ...(flags.format ? { format: await formatName(flags.format) } : {}),
           ...(flags.afterLine !== undefined
@@ -149,4 +152,12 @@ async function reflectorName(value: string): Promise<'offline' | 'model'> {
   if (value === 'offline' || value === 'model') return value;
   const { usageError } = await import('../../shared/errors.js');
   throw usageError(`unknown reflector "${value}"`, 'use offline or model');
+}
+
+async function repositoryOf(
+  context: CommandContext,
+  dir: string | undefined,
+  alias: string | undefined,
+): Promise<string> {
+  return (await import('../parse.js')).parseRepository(context.io.cwd, { dir, alias });
 }

@@ -27,9 +27,9 @@ export const sidecarCommand: CommandDefinition = (program, context) => {
     .action(async (dir: string | undefined, options: SidecarFlags) =>
       runAction(context, {}, async () => {
         const { usageError } = await import('../../shared/errors.js');
-        const port = options.port === undefined ? 0 : Number(options.port);
-        if (!Number.isInteger(port) || port < 0 || port > 65535)
-          throw usageError(`--port must be a port number (0-65535), got "${options.port}"`);
+        const { parseCount } = await import('../parse.js');
+        const port = options.port === undefined ? 0 : parseCount(options.port, '--port', 0);
+        if (port > 65535) throw usageError(`--port must be a port number (0-65535), got "${options.port}"`);
         const host = options.host ?? '127.0.0.1';
         const log = (line: string) => context.io.stderr.write(`[sidecar] ${line}\n`);
         if (!LOOPBACK.has(host) && !options.allowRemote)

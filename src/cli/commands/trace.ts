@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import type { CommandDefinition, CommonOptions } from '../command.js';
+import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
 
@@ -14,7 +14,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
     .command('trace')
     .summary('record evidence: claims, commands the harness runs, CI reports')
     .description(
-      'Record what happened during a task in .agent-context/traces/<id>.json. Three evidence levels: manual (`add`: somebody says so), command (`run`: the harness runs it and records exit code, output hashes, a redacted tail and the working-tree hash before and after), ci (`import`: a JUnit/vitest/jest/GitHub Actions report). Works from anywhere inside the repository, like git.',
+      'Record what happened during a task in .agent-context/traces/<id>.json. Three evidence levels: manual (`add`: somebody says so), command (`run`: the harness runs it and records exit code, output hashes, a redacted tail and the working-tree hash before and after), ci (`import`: a JUnit/vitest/jest/GitHub Actions report). Every verb takes the repository as [dir] (default: the current directory), and works from any folder inside it, like git.',
     );
 
   trace
@@ -31,7 +31,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
       ) =>
         runAction(context, options, async () => {
           const { traceStart } = await import('../../api/trace.js');
-          const started = await traceStart(dir ?? context.io.cwd, {
+          const started = await traceStart(await repositoryOf(context, dir), {
             task,
             ...(options.taskId ? { taskId: options.taskId } : {}),
             ...(options.agent ? { agent: options.agent } : {}),
@@ -43,7 +43,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
     );
 
   trace
-    .command('add <id>')
+    .command('add <id> [dir]')
     .description(
       'Record a manual step: an edit, an observation or a claim. A claim is evidence at the manual level only.',
     )
@@ -61,6 +61,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
     .action(
       async (
         id: string,
+        dir: string | undefined,
         options: CommonOptions & {
           kind: 'edit' | 'observation' | 'claim';
           message: string;
@@ -72,7 +73,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
       ) =>
         runAction(context, options, async () => {
           const { traceAdd } = await import('../../api/trace.js');
-          const result = await traceAdd(context.io.cwd, id, {
+          const result = await traceAdd(await repositoryOf(context, dir), id, {
             kind: options.kind,
             message: options.message,
             ...(options.files ? { files: options.files } : {}),
@@ -91,16 +92,13 @@ export const traceCommand: CommandDefinition = (program, context) => {
     );
 
   trace
-    .command('run <id> [command...]')
+    .command('run <id> [dir] [command...]')
+    .usage('[options] <id> [dir] -- <command...>')
     .description(
-      'Run a command yourself-as-the-harness and record what it did: exit code, times, stdout/stderr SHA-256 and a redacted tail, and the working-tree hash before and after. Put the command after `--`. No shell unless --shell. Exit code 0 when the command passed, 1 when it failed or timed out, 2 when it could not be started.',
+      'Run a command yourself-as-the-harness and record what it did: exit code, times, stdout/stderr SHA-256 and a redacted tail, and the working-tree hash before and after. Put the command after `--`; [dir], before the `--`, is the repository. No shell unless --shell. Exit code 0 when the command passed, 1 when it failed or timed out, 2 when it could not be started.',
     )
     .option('--shell', 'run the command through the shell (pipes, globs, &&)')
-    .option(
-      '--timeout <seconds>',
-      'kill the command (and its children) after this many seconds',
-      Number.parseFloat,
-    )
+    .option('--timeout <seconds>', 'kill the command (and its children) after this many seconds')
     .option('--cwd <dir>', 'directory to run in, relative to the repository root')
     .addOption(aboutOption())
     .option('--reason <text>', 'why it was run')
@@ -108,25 +106,26 @@ export const traceCommand: CommandDefinition = (program, context) => {
     .action(
       async (
         id: string,
-        command: string[],
+        dir: string | undefined,
+        rest: string[],
         options: CommonOptions & {
           shell?: boolean;
-          timeout?: number;
+          timeout?: string;
           cwd?: string;
           about?: string[];
           reason?: string;
         },
       ) =>
         runAction(context, options, async () => {
-          if (options.timeout !== undefined && !(options.timeout > 0))
-            throw (await import('../../shared/errors.js')).usageError(
-              '--timeout takes a positive number of seconds',
-            );
+          const { parseCount } = await import('../parse.js');
+          const timeout =
+            options.timeout === undefined ? undefined : parseCount(options.timeout, '--timeout');
+          const split = await splitAtDashes(context.argv, [dir, ...rest]);
           const { traceRun } = await import('../../api/trace.js');
-          const result = await traceRun(context.io.cwd, id, {
-            command,
+          const result = await traceRun(await repositoryOf(context, split.dir), id, {
+            command: split.command,
             ...(options.shell ? { shell: true } : {}),
-            ...(options.timeout ? { timeoutMs: options.timeout * 1000 } : {}),
+            ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
             ...(options.cwd ? { cwd: options.cwd } : {}),
             ...(options.about ? { about: options.about as never } : {}),
             ...(options.reason ? { reason: options.reason } : {}),
@@ -146,7 +145,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
     );
 
   trace
-    .command('import <id> <file>')
+    .command('import <id> <file> [dir]')
     .description(
       'Import a test report as ci evidence: JUnit XML (any common dialect), a vitest/jest --json report, or a GitHub Actions run summary (`gh run view --json conclusion,jobs`). Exit code 1 when the report has failures.',
     )
@@ -162,12 +161,14 @@ export const traceCommand: CommandDefinition = (program, context) => {
       async (
         id: string,
         file: string,
+        dir: string | undefined,
         options: CommonOptions & { format: 'auto'; commit?: string; about?: string[] },
       ) =>
         runAction(context, options, async () => {
           const { traceImport } = await import('../../api/trace.js');
-          const result = await traceImport(context.io.cwd, id, {
-            file,
+          const { resolveAbsolute } = await import('../../shared/path.js');
+          const result = await traceImport(await repositoryOf(context, dir), id, {
+            file: resolveAbsolute(context.io.cwd, file),
             format: options.format,
             ...(options.commit ? { commit: options.commit } : {}),
             ...(options.about ? { about: options.about as never } : {}),
@@ -184,13 +185,13 @@ export const traceCommand: CommandDefinition = (program, context) => {
     );
 
   trace
-    .command('show <id>')
+    .command('show <id> [dir]')
     .description('Print a trace’s timeline.')
     .option('--json', 'print the trace file as one JSON document')
-    .action(async (id: string, options: CommonOptions) =>
+    .action(async (id: string, dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
         const { traceShow } = await import('../../api/trace.js');
-        const shown = await traceShow(context.io.cwd, id);
+        const shown = await traceShow(await repositoryOf(context, dir), id);
         if (options.json) writeJson(context.io, shown);
         else writeLine(context.io.stdout, (await import('../../report/trace.js')).formatTrace(shown));
         return 0;
@@ -198,13 +199,13 @@ export const traceCommand: CommandDefinition = (program, context) => {
     );
 
   trace
-    .command('list')
+    .command('list [dir]')
     .description('List the traces of this repository.')
     .option('--json', 'print the list as one JSON document')
-    .action(async (options: CommonOptions) =>
+    .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
         const { traceList } = await import('../../api/trace.js');
-        const traces = await traceList(context.io.cwd);
+        const traces = await traceList(await repositoryOf(context, dir));
         if (options.json) writeJson(context.io, traces);
         else
           for (const entry of traces)
@@ -216,3 +217,29 @@ export const traceCommand: CommandDefinition = (program, context) => {
       }),
     );
 };
+
+async function repositoryOf(context: CommandContext, dir: string | undefined): Promise<string> {
+  return (await import('../parse.js')).parseRepository(context.io.cwd, { dir });
+}
+
+/**
+ * `trace run <id> [dir] -- <command...>`: commander hands every operand over in one list, so the
+ * words after the first `--` of the command line are the command and a word before it is [dir].
+ * Without `--`, every word after the id is the command (as before [dir] existed).
+ */
+async function splitAtDashes(
+  line: readonly string[],
+  operands: Array<string | undefined>,
+): Promise<{ dir: string | undefined; command: string[] }> {
+  const words = operands.filter((word): word is string => word !== undefined);
+  const dashes = line.indexOf('--');
+  if (dashes < 0) return { dir: undefined, command: words };
+  const command = words.slice(Math.max(0, words.length - (line.length - dashes - 1)));
+  const before = words.slice(0, words.length - command.length);
+  if (before.length > 1)
+    throw (await import('../../shared/errors.js')).usageError(
+      `trace run takes one [dir] before --, got ${before.length} words: ${before.join(' ')}`,
+      'put the command after --: trace run <id> [dir] -- <command...>',
+    );
+  return { dir: before[0], command };
+}
