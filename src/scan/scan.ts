@@ -271,10 +271,17 @@ function toStatCache(file: ScannedFile, stats: Stats): StatCacheEntry {
     kind: file.kind,
     language: file.language,
   };
-  if (file.skipped) entry.skipped = file.skipped;
-  if (file.skipDetail) entry.skipDetail = file.skipDetail;
-  if (file.invalidUtf8) entry.invalidUtf8 = true;
-  return entry;
+  return withSkipMarks(entry, file);
+}
+
+type SkipMarks = Pick<ScannedFile, 'skipped' | 'skipDetail' | 'invalidUtf8'>;
+
+/** Copies the optional skip marks that `from` carries onto `to` (absent ones stay absent). */
+function withSkipMarks<T extends SkipMarks>(to: T, from: SkipMarks): T {
+  if (from.skipped) to.skipped = from.skipped;
+  if (from.skipDetail) to.skipDetail = from.skipDetail;
+  if (from.invalidUtf8) to.invalidUtf8 = true;
+  return to;
 }
 
 function fromStatCache(path: string, entry: StatCacheEntry): ScannedFile {
@@ -285,8 +292,5 @@ function fromStatCache(path: string, entry: StatCacheEntry): ScannedFile {
     size: entry.size,
     hash: entry.hash,
   };
-  if (entry.skipped) file.skipped = entry.skipped;
-  if (entry.skipDetail) file.skipDetail = entry.skipDetail;
-  if (entry.invalidUtf8) file.invalidUtf8 = true;
-  return file;
+  return withSkipMarks(file, entry);
 }

@@ -101,6 +101,20 @@ export async function readJsonIfExists(file: string, displayName = file): Promis
   return text === undefined ? undefined : parseJson(text, displayName);
 }
 
+/**
+ * A cache file's JSON: `undefined` when it is missing or does not parse (a cache is rebuilt, not
+ * repaired); a clear error (file, errno) when it is there but cannot be read.
+ */
+export async function readCacheJson(file: string): Promise<unknown> {
+  const text = await readTextIfExists(file);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function pathExists(path: string): Promise<boolean> {
   try {
     await fsp.access(path, constants.F_OK);
