@@ -4,7 +4,7 @@
  * are cached by content hash in `.agent-context/cache/tokens.json`.
  */
 import { createRequire } from 'node:module';
-import { readCacheJson, writeFileAtomic } from '../shared/fs.js';
+import { readCacheEntries, writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 
 export const TOKENIZER_ID = 'o200k_base';
@@ -52,11 +52,7 @@ export class TokenCache {
 
   async load(): Promise<void> {
     if (!this.file) return;
-    const parsed = (await readCacheJson(this.file)) as
-      | { tokenizer?: string; entries?: Record<string, number> }
-      | null
-      | undefined;
-    this.entries = parsed?.tokenizer === TOKENIZER_ID && parsed.entries ? parsed.entries : {};
+    this.entries = await readCacheEntries<number>(this.file, 'tokenizer', TOKENIZER_ID);
   }
 
   get(hash: string): number | undefined {

@@ -4,7 +4,7 @@
  * an edit re-tokenizes only the files whose bytes changed. Only a cache: a corrupt or
  * foreign-version file is ignored and rebuilt (one that exists but cannot be read is an error).
  */
-import { readCacheJson, writeFileAtomic } from '../shared/fs.js';
+import { readCacheEntries, writeFileAtomic } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import type { LexicalDefinition } from './text/definitions.js';
@@ -38,11 +38,7 @@ export class LexicalCache {
 
   async load(): Promise<void> {
     if (!this.file) return;
-    const parsed = (await readCacheJson(this.file)) as
-      | { version?: string; entries?: Record<string, StoredEntry> }
-      | null
-      | undefined;
-    this.stored = parsed?.version === CACHE_VERSION && parsed.entries ? parsed.entries : {};
+    this.stored = await readCacheEntries<StoredEntry>(this.file, 'version', CACHE_VERSION);
   }
 
   get(hash: string): BodyTerms | undefined {

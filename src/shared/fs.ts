@@ -115,6 +115,17 @@ export async function readCacheJson(file: string): Promise<unknown> {
   }
 }
 
+/** The `entries` of a cache file written as `{ [stampKey]: stamp, entries }`; none when it is missing, corrupt or stamped otherwise. */
+export async function readCacheEntries<T>(
+  file: string,
+  stampKey: string,
+  stamp: string,
+): Promise<Record<string, T>> {
+  const parsed = (await readCacheJson(file)) as Record<string, unknown> | null | undefined;
+  const entries = parsed?.[stampKey] === stamp ? parsed.entries : undefined;
+  return entries ? (entries as Record<string, T>) : {};
+}
+
 export async function pathExists(path: string): Promise<boolean> {
   try {
     await fsp.access(path, constants.F_OK);
