@@ -10,6 +10,7 @@ import { fdir } from 'fdir';
 import ignore from 'ignore';
 import type { ResolvedConfig } from '../config/schema.js';
 import { type EventBus, silentBus } from '../shared/events.js';
+import { isMissing, readTextSyncIfExists } from '../shared/fs.js';
 import { listGitFilesIfRepository } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
 import { sha256 } from '../shared/hash.js';
@@ -84,8 +85,11 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
     let stats: Stats;
     try {
       stats = lstatSync(absolute);
-    } catch {
-      continue; // listed by git but deleted from the work tree: not part of the tree we describe
+    } catch (error) {
+      // Listed by git but deleted from the work tree: not part of the tree we describe. Anything
+      // else (EACCES on the folder) is a file we could not look at, and says so.
+      if (!isMissing(error)) files.push(notIndexed(path, 0, 'unreadable', errnoOf(error, 'stat failed')));
+      continue;
     }
     if (stats.isSymbolicLink()) {
       files.push(describeSymlink(path, absolute, realRoot, stats));
@@ -148,8 +152,11 @@ function markCommandOutputs(
   contents: Map<string, string>,
 ): GeneratedFile[] {
   const texts = new Map<string, string>();
+  const unreadable = new Set(files.filter((file) => file.skipped === 'unreadable').map((file) => file.path));
   for (const path of commandFilesOf(files)) {
-    const text = contents.get(path) ?? readSmallText(`${root}${sep}${path}`);
+    if (unreadable.has(path)) continue; // its skip already says why
+    // Not among the contents when the stat cache was reused; one that vanished since declares nothing.
+    const text = contents.get(path) ?? readTextSyncIfExists(`${root}${sep}${path}`);
     if (text !== undefined) texts.set(path, text);
   }
   if (texts.size === 0) return [];
@@ -160,14 +167,6 @@ function markCommandOutputs(
     if (file.kind !== 'binary' && file.kind !== 'lockfile') file.kind = 'generated';
   }
   return outputs;
-}
-
-function readSmallText(absolute: string): string | undefined {
-  try {
-    return readFileSync(absolute, 'utf8');
-  } catch {
-    return undefined; // a command file that vanished or cannot be read declares no outputs
-  }
 }
 
 function describeSymlink(path: string, absolute: string, realRoot: string, stats: Stats): ScannedFile {
@@ -181,6 +180,10 @@ function describeSymlink(path: string, absolute: string, realRoot: string, stats
     if (code === 'ELOOP') return notIndexed(path, stats.size, 'symlink-loop', 'the link resolves to itself');
     return notIndexed(path, stats.size, 'unreadable', `broken symlink (${code ?? 'unknown error'})`);
   }
+}
+
+function errnoOf(error: unknown, otherwise: string): string {
+  return (error as NodeJS.ErrnoException).code ?? otherwise;
 }
 
 function notIndexed(
@@ -220,7 +223,7 @@ function readAndClassify(
     bytes = readFileSync(absolute);
   } catch (error) {
     file.skipped = 'unreadable';
-    file.skipDetail = (error as NodeJS.ErrnoException).code ?? 'read failed';
+    file.skipDetail = errnoOf(error, 'read failed');
     return { file };
   }
   if (file.kind === 'asset' || looksBinary(bytes)) {
