@@ -5,9 +5,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
+import { readBuildInfo } from '../../src/context/build-info.js';
 import { hashLessons } from '../../src/context/lesson-hash.js';
+import { readStatCache } from '../../src/context/stat-cache.js';
 import { findRollout } from '../../src/integrations/codex.js';
 import { TokenCache } from '../../src/pack/tokenizer.js';
+import { readCorpusText } from '../../src/retrieve/corpus.js';
 import { scanRepository } from '../../src/scan/scan.js';
 import { readCacheEntries, readCacheJson } from '../../src/shared/fs.js';
 import { listTraceIds } from '../../src/trace/store.js';
@@ -35,6 +38,34 @@ describe('cache files', () => {
       code: 'INPUT_INVALID',
       details: { file: join(root, 'folder.json') },
     });
+  });
+});
+
+describe('the build caches', () => {
+  it('a missing or corrupt stat cache and build info are rebuilt; a folder in their place is an error', async () => {
+    const root = makeTempDir();
+    expect(await readStatCache(root, 'key')).toBeUndefined();
+    expect(await readBuildInfo(root)).toBeUndefined();
+    writeTree(root, {
+      '.agent-context/cache/stat.json': '{ torn',
+      '.agent-context/cache/build-info.json': '',
+    });
+    expect(await readStatCache(root, 'key')).toBeUndefined();
+    expect(await readBuildInfo(root)).toBeUndefined();
+    const other = makeTempDir();
+    mkdirSync(join(other, '.agent-context', 'cache', 'stat.json'), { recursive: true });
+    mkdirSync(join(other, '.agent-context', 'cache', 'build-info.json'), { recursive: true });
+    await expect(readStatCache(other, 'key')).rejects.toThrow(EISDIR);
+    await expect(readBuildInfo(other)).rejects.toThrow(EISDIR);
+  });
+
+  it('retrieval leaves out a file that vanished since the build, and stops at one it cannot read', () => {
+    const root = makeTempDir();
+    mkdirSync(join(root, 'src', 'a.ts'), { recursive: true });
+    expect(readCorpusText(root, 'src/gone.ts')).toBeUndefined();
+    expect(() => readCorpusText(root, 'src/a.ts')).toThrow(
+      `cannot read ${join(root, 'src', 'a.ts')}: ${EISDIR}`,
+    );
   });
 });
 
