@@ -1,6 +1,6 @@
 /** One change, analysed once: the working tree, its contracts and the change's impact, which verify, policy and the gate all read. */
-import type { ChangeSet, ContentReader, ContractFileState, ContractSet } from '../contracts/index.js';
-import type { ChangeImpactReport } from '../impact/index.js';
+import type { ContentReader, ContractFileState, ContractSet } from '../contracts/index.js';
+import type { ChangeImpactReport, ChangeSet } from '../impact/index.js';
 import type { WorkingTree } from './working-tree.js';
 
 export interface ChangeAnalysis {

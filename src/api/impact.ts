@@ -5,7 +5,6 @@
 
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import {
-  type ChangeSet,
   type ContractFileState,
   type ContractSet,
   ensureContracts,
@@ -19,6 +18,7 @@ import {
   buildVerifyReport,
   type ChangeImpactReport,
   type ChangeOptions,
+  type ChangeSet,
   collectChanges,
   gatherSelectionFacts,
   readChangeTerms,

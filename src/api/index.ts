@@ -21,8 +21,6 @@ export { decideContextRefresh, isProjectConfiguration } from '../context/refresh
 export type { ContextStatus } from '../context/status.js';
 export type {
   ArchitectureContract,
-  ChangedFile,
-  ChangeSet,
   CommandsContract,
   ContractFinding,
   ContractSet,
@@ -38,7 +36,9 @@ export type {
 export { ensureContracts, inferContracts, loadContracts, validateContracts } from '../contracts/index.js';
 export type { DependencyGraph, GraphEdge } from '../graph/types.js';
 export type {
+  ChangedFile,
   ChangeImpactReport,
+  ChangeSet,
   CollectedChanges,
   ImpactInput,
   SelectionInput,

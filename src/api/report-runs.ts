@@ -4,27 +4,14 @@
  * the report, tolerantly: a file that does not parse is shown as unreadable, one the format names
  * but the run lacks as missing, unknown files and fields as found. Nothing here can fail the report.
  */
+import { ITERATION_FILES as ORCHESTRATOR_ITERATION_FILES } from '../orchestrate/phases/persist.js';
 import type { RunArtifact, RunIteration, RunView } from '../report/html/model.js';
 import { listDirectory, readTextIfExists } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 
-/** The files an orchestrator iteration writes (issue #19); shown as missing when absent. */
-const ITERATION_FILES = [
-  'iteration.json',
-  'decision.json',
-  'executor.result.json',
-  'diff.patch',
-  'guard.findings.json',
-  'guard.gates.json',
-  'policy.json',
-  'verify.json',
-  'loop.json',
-  'reflection.json',
-  'trace.json',
-  'prompt.md',
-  'executor.events.jsonl',
-];
+/** The files an orchestrator iteration writes (issue #19), in the order it writes them; shown as missing when absent. */
+const ITERATION_FILES: readonly string[] = ['iteration.json', ...ORCHESTRATOR_ITERATION_FILES];
 
 /** Text files are capped: a diff of a whole vendored tree must not make the page unusable. */
 const TEXT_LIMIT = 64 * 1024;

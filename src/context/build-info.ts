@@ -2,7 +2,7 @@
  * `.agent-context/cache/build-info.json`: when the last build ran and what it cost. Machine-local
  * (timestamps never enter hashed outputs); `status` and the refresh metrics read it.
  */
-import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
+import { readCacheJson, writeFileAtomic } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
@@ -46,12 +46,9 @@ export interface BuildInfo {
 }
 
 export async function readBuildInfo(root: string): Promise<BuildInfo | undefined> {
-  try {
-    const text = await readTextIfExists(absolutePath(root, layout.buildInfo));
-    return text ? (JSON.parse(text) as BuildInfo) : undefined;
-  } catch {
-    return undefined;
-  }
+  return (
+    ((await readCacheJson(absolutePath(root, layout.buildInfo))) as BuildInfo | null | undefined) ?? undefined
+  );
 }
 
 export async function writeBuildInfo(

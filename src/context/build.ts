@@ -7,7 +7,7 @@ import { type LoadedConfig, loadConfig } from '../config/load.js';
 import { detectProject } from '../scan/project.js';
 import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
-import { existingDirectory, readTextIfExists, withLock } from '../shared/fs.js';
+import { existingDirectory, readCacheJson, withLock } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { describeHolder } from '../shared/lock.js';
 import { absolutePath, baseName } from '../shared/path.js';
@@ -341,12 +341,7 @@ function builtResult(
 }
 
 async function readJsonQuietly(root: string, path: string): Promise<unknown> {
-  try {
-    const text = await readTextIfExists(absolutePath(root, path));
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
+  return readCacheJson(absolutePath(root, path));
 }
 
 /** An output is already on disk when the last build recorded this hash and its stat has not moved since. */

@@ -164,30 +164,30 @@ function edgeKey(edge: GraphEdge): string {
   return `${edge.from}\0${edge.to}\0${edge.kind}\0${edge.typeOnly}\0${edge.specifier}`;
 }
 
+/** The edges of `edges` whose key `other` lacks, as changes of kind `change`. */
+function edgesMissingFrom(
+  edges: Map<string, GraphEdge>,
+  other: Map<string, GraphEdge>,
+  change: EdgeChange['change'],
+): EdgeChange[] {
+  return [...edges]
+    .filter(([key]) => !other.has(key))
+    .map(([, edge]) => ({
+      from: edge.from,
+      to: edge.to,
+      change,
+      specifier: edge.specifier,
+      line: edge.line,
+    }));
+}
+
 export function edgeChanges(before: DependencyGraph, after: DependencyGraph): EdgeChange[] {
   const old = new Map(before.edges.map((edge) => [edgeKey(edge), edge]));
   const now = new Map(after.edges.map((edge) => [edgeKey(edge), edge]));
-  const changes: EdgeChange[] = [];
-  for (const [key, edge] of now) {
-    if (!old.has(key))
-      changes.push({
-        from: edge.from,
-        to: edge.to,
-        change: 'added',
-        specifier: edge.specifier,
-        line: edge.line,
-      });
-  }
-  for (const [key, edge] of old) {
-    if (!now.has(key))
-      changes.push({
-        from: edge.from,
-        to: edge.to,
-        change: 'removed',
-        specifier: edge.specifier,
-        line: edge.line,
-      });
-  }
+  const changes: EdgeChange[] = [
+    ...edgesMissingFrom(now, old, 'added'),
+    ...edgesMissingFrom(old, now, 'removed'),
+  ];
   return changes.sort(
     (a, b) =>
       compare(a.from, b.from) || compare(a.to, b.to) || compare(a.change, b.change) || a.line - b.line,

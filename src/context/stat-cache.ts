@@ -6,7 +6,7 @@
 import { promises as fsp } from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
 import type { StatCacheEntry } from '../scan/types.js';
-import { readTextIfExists, writeFileAtomic } from '../shared/fs.js';
+import { isMissing, readCacheJson, unreadableError, writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
@@ -41,14 +41,11 @@ export function statCacheKey(config: LoadedConfig): string {
 }
 
 export async function readStatCache(root: string, key: string): Promise<StatCacheFile | undefined> {
-  try {
-    const text = await readTextIfExists(absolutePath(root, layout.statCache));
-    if (!text) return undefined;
-    const parsed = JSON.parse(text) as StatCacheFile;
-    return parsed.version === STAT_CACHE_VERSION && parsed.key === key && parsed.entries ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = (await readCacheJson(absolutePath(root, layout.statCache))) as
+    | StatCacheFile
+    | null
+    | undefined;
+  return parsed?.version === STAT_CACHE_VERSION && parsed.key === key && parsed.entries ? parsed : undefined;
 }
 
 export async function saveStatCache(
@@ -69,8 +66,9 @@ export async function saveStatCache(
         ino: stats.ino,
         hash,
       };
-    } catch {
-      // not written: freshness hashes it (and finds it missing)
+    } catch (error) {
+      // Not written: freshness hashes it (and finds it missing). One we cannot stat is an error.
+      if (!isMissing(error)) throw unreadableError(path, error);
     }
   }
   const file: StatCacheFile = {
@@ -104,8 +102,9 @@ export async function outputHashFromStat(
       stats.ctimeMs === recorded.ctimeMs &&
       stats.ino === recorded.ino;
     return same && stats.mtimeMs < (cache!.outputsRecordedAt ?? 0) - 1 ? recorded.hash : undefined;
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (isMissing(error)) return undefined; // gone since the build: hashing says so
+    throw unreadableError(path, error);
   }
 }
 

@@ -1,6 +1,6 @@
 /** `summarizeRepository()`: the facts AGENTS.md and summary.md are written from. */
 import type { IndexedFile } from '../index/types.js';
-import type { CommandName, ProjectCommand, ProjectFacts } from '../scan/project.js';
+import { COMMAND_NAMES, type ProjectCommand, type ProjectFacts } from '../scan/project.js';
 import type { ScannedFile } from '../scan/types.js';
 import type { CentralModule } from './central.js';
 import type { Convention } from './conventions.js';
@@ -229,17 +229,6 @@ function kindMix(members: ScannedFile[]): string {
     .join(', ');
 }
 
-const COMMAND_ORDER: CommandName[] = [
-  'install',
-  'build',
-  'test',
-  'lint',
-  'typecheck',
-  'format',
-  'dev',
-  'start',
-];
-
 function sortCommands(commands: ProjectCommand[]): ProjectCommand[] {
-  return [...commands].sort((a, b) => COMMAND_ORDER.indexOf(a.name) - COMMAND_ORDER.indexOf(b.name));
+  return [...commands].sort((a, b) => COMMAND_NAMES.indexOf(a.name) - COMMAND_NAMES.indexOf(b.name));
 }

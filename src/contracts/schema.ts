@@ -17,6 +17,21 @@ const regex = z.string().refine(compiles, { message: 'not a valid regular expres
 const regexes = z.union([regex, z.array(regex)]);
 
 /** Written by inference; the hash covers everything else in the file, so any edit shows. */
+/** Names of `items` in order, with an issue at `<key>.<index>.name` for each repeated one. */
+function uniqueNames(
+  items: ReadonlyArray<{ name: string }>,
+  key: string,
+  message: string,
+  context: z.RefinementCtx,
+): Set<string> {
+  const names = new Set<string>();
+  items.forEach((item, index) => {
+    if (names.has(item.name)) context.addIssue({ code: 'custom', path: [key, index, 'name'], message });
+    names.add(item.name);
+  });
+  return names;
+}
+
 export const InferredStampSchema = z.strictObject({
   /** `opencode-plusplus@<version>`. */
   by: z.string(),
@@ -51,16 +66,7 @@ export const ArchitectureContractSchema = z
       .default([]),
   })
   .superRefine((contract, context) => {
-    const names = new Set<string>();
-    contract.layers.forEach((layer, index) => {
-      if (names.has(layer.name))
-        context.addIssue({
-          code: 'custom',
-          path: ['layers', index, 'name'],
-          message: 'duplicate layer name',
-        });
-      names.add(layer.name);
-    });
+    const names = uniqueNames(contract.layers, 'layers', 'duplicate layer name', context);
     contract.layers.forEach((layer, index) => {
       for (const key of ['mayImport', 'mayImportTypes'] as const) {
         (layer[key] ?? []).forEach((name, position) => {
@@ -126,16 +132,7 @@ export const ModuleBoundariesSchema = z
     allowedSeverity: severity.default('forbidden'),
   })
   .superRefine((contract, context) => {
-    const names = new Set<string>();
-    contract.forbidden.forEach((rule, index) => {
-      if (names.has(rule.name))
-        context.addIssue({
-          code: 'custom',
-          path: ['forbidden', index, 'name'],
-          message: 'duplicate rule name',
-        });
-      names.add(rule.name);
-    });
+    uniqueNames(contract.forbidden, 'forbidden', 'duplicate rule name', context);
   });
 
 const command = z.strictObject({

@@ -1,7 +1,7 @@
 /**
  * The data contracts exchange with their callers. Contracts read a narrow view of the tree (`TreeFile`)
- * and of a change (`ChangeSet`) so that neither the index nor git has to be imported here: the
- * api layer and `impact/` fill these shapes in.
+ * and of a change (`ContractChanges`) so that neither the index nor git nor `impact/` has to be
+ * imported here: the api layer and `impact/` fill these shapes in.
  */
 import type { FileKind } from '../scan/types.js';
 
@@ -36,46 +36,25 @@ export interface TreeFile {
   confidence?: string;
 }
 
-export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
-
-/** Where a change sits: already committed since the base, staged, unstaged, or untracked. */
-export type ChangeOrigin = 'committed' | 'staged' | 'unstaged' | 'untracked';
-
-export interface ChangedFile {
-  /** Path now (for deletions: the path that was removed). */
+/**
+ * A changed file as far as a rule asks: where it is, how git calls its change (`added`,
+ * `modified`, `deleted`, `renamed`, `copied`, `type-changed`) and, for a rename or copy, where it
+ * came from. `impact/`'s `ChangedFile` fits it.
+ */
+export interface ChangedPath {
   path: string;
-  status: ChangeStatus;
-  /** For renames and copies: where it came from. */
+  status: string;
   previousPath?: string;
-  /** Rename or copy similarity, 0..100. */
-  similarity?: number;
-  binary: boolean;
-  /** Lines added and removed (0 for binary files). */
-  additions: number;
-  deletions: number;
-  origins: ChangeOrigin[];
 }
 
-export interface BaseInfo {
-  /** The ref asked for or chosen (`main`, `origin/main`, `HEAD`, or the empty tree). */
-  ref: string;
-  /** The commit compared against (for `merge-base`: the merge-base itself). */
-  commit: string;
-  /** How the base was chosen. */
-  how: 'explicit' | 'merge-base' | 'head' | 'empty-tree';
-  head?: string;
-  detached: boolean;
-  shallow: boolean;
-}
-
-/** What changed against a base: the files plus the state of the repository. */
-export interface ChangeSet {
-  base: BaseInfo;
-  files: ChangedFile[];
-  /** Contract files changed in the same diff (kept apart: `.agent-context/` is never a changed file). */
-  contractFiles: ChangedFile[];
-  /** Things the reader should know (shallow clone fallbacks, skipped paths). */
-  notes: string[];
+/**
+ * The change the rules check: its files, and the contract files changed in the same diff (kept
+ * apart). Declared here so that contracts need not import `impact/`, which builds the full
+ * `ChangeSet` (and which imports contracts); any `ChangeSet` is one.
+ */
+export interface ContractChanges {
+  files: readonly ChangedPath[];
+  contractFiles: readonly ChangedPath[];
 }
 
 /** File contents before (at the base) and after (in the working tree) a change. */
@@ -88,10 +67,10 @@ export interface ContentReader {
 export interface Touch {
   path: string;
   action: 'added' | 'modified' | 'deleted';
-  change: ChangedFile;
+  change: ChangedPath;
 }
 
-export function touchesOf(files: readonly ChangedFile[]): Touch[] {
+export function touchesOf(files: readonly ChangedPath[]): Touch[] {
   const touches: Touch[] = [];
   for (const change of files) {
     if (change.status === 'renamed' && change.previousPath) {

@@ -8,8 +8,8 @@ import { BoundaryMatcher } from './boundaries.js';
 import { rules } from './rules/registry.js';
 import type { ContractSet } from './schema.js';
 import {
-  type ChangeSet,
   type ContentReader,
+  type ContractChanges,
   type ContractFinding,
   SEVERITIES,
   type Severity,
@@ -22,7 +22,7 @@ export interface ValidationInput {
   files: readonly TreeFile[];
   graph: DependencyGraph;
   /** Absent (not a git repository): the rules that judge a change are skipped and say so. */
-  changes?: ChangeSet;
+  changes?: ContractChanges;
   contents?: ContentReader;
   /** `all`: every finding in the tree; `changed`: only findings in files the change touches. @default 'all' */
   scope?: 'all' | 'changed';
@@ -74,7 +74,7 @@ export async function validateContracts(input: ValidationInput): Promise<Validat
   };
 }
 
-function inChange(findings: ContractFinding[], changes: ChangeSet): ContractFinding[] {
+function inChange(findings: ContractFinding[], changes: ContractChanges): ContractFinding[] {
   const touched = new Set([
     ...touchesOf(changes.files).map((touch) => touch.path),
     ...changes.contractFiles.map((change) => change.path),

@@ -1,6 +1,6 @@
 /** `buildDependencyGraph()`: every import of every indexed file, resolved to a file, a package or a reason. */
-import { readFileSync } from 'node:fs';
 import type { IndexedFile, RepositoryIndex } from '../index/types.js';
+import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { compare, compareEdges, compareUnresolved } from './order.js';
 import { resolverFor } from './resolvers/registry.js';
@@ -34,13 +34,7 @@ export function buildDependencyGraph(
     root,
     files: new Set(byPath.keys()),
     byPath,
-    readFile: (path) => {
-      try {
-        return readFileSync(absolutePath(root, path), 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
+    readFile: (path) => readTextSyncIfExists(absolutePath(root, path)),
   };
   const resolveFunctions = new Map<ModuleResolver, ReturnType<ModuleResolver['create']>>();
   const edges: GraphEdge[] = [];

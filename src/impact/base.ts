@@ -6,7 +6,6 @@
  * HEAD and say so.
  */
 
-import type { BaseInfo } from '../contracts/types.js';
 import { OcppError } from '../shared/errors.js';
 import { headCommit, runGit } from '../shared/git.js';
 
@@ -18,6 +17,19 @@ export interface BaseOptions {
   base?: string;
   /** Branches tried for the default base, in order. @default ['main', 'master'] */
   baseBranches?: readonly string[];
+}
+
+/** The commit a change is measured against, and how it was chosen. */
+export interface BaseInfo {
+  /** The ref asked for or chosen (`main`, `origin/main`, `HEAD`, or the empty tree). */
+  ref: string;
+  /** The commit compared against (for `merge-base`: the merge-base itself). */
+  commit: string;
+  /** How the base was chosen. */
+  how: 'explicit' | 'merge-base' | 'head' | 'empty-tree';
+  head?: string;
+  detached: boolean;
+  shallow: boolean;
 }
 
 export interface ResolvedBase {

@@ -4,20 +4,45 @@
  * under `.agent-context/` counts (contract edits are kept apart in `contractFiles`), nor an
  * AGENTS.md whose only change is the managed block.
  */
-import type {
-  ChangedFile,
-  ChangeOrigin,
-  ChangeSet,
-  ChangeStatus,
-  ContentReader,
-} from '../contracts/types.js';
+import type { ContentReader } from '../contracts/types.js';
 import { OcppError } from '../shared/errors.js';
 import { readTextIfExists } from '../shared/fs.js';
 import { git, gitTopLevel, runGit } from '../shared/git.js';
 import { layout } from '../shared/layout.js';
 import { withoutManagedBlock } from '../shared/managed-block.js';
 import { absolutePath } from '../shared/path.js';
-import { type BaseOptions, EMPTY_TREE, resolveBase } from './base.js';
+import { type BaseInfo, type BaseOptions, EMPTY_TREE, resolveBase } from './base.js';
+
+export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
+
+/** Where a change sits: already committed since the base, staged, unstaged, or untracked. */
+export type ChangeOrigin = 'committed' | 'staged' | 'unstaged' | 'untracked';
+
+/** One changed file: how it changed, by how much, and where the change sits. */
+export interface ChangedFile {
+  /** Path now (for deletions: the path that was removed). */
+  path: string;
+  status: ChangeStatus;
+  /** For renames and copies: where it came from. */
+  previousPath?: string;
+  /** Rename or copy similarity, 0..100. */
+  similarity?: number;
+  binary: boolean;
+  /** Lines added and removed (0 for binary files). */
+  additions: number;
+  deletions: number;
+  origins: ChangeOrigin[];
+}
+
+/** What changed against a base: the files plus the state of the repository. */
+export interface ChangeSet {
+  base: BaseInfo;
+  files: ChangedFile[];
+  /** Contract files changed in the same diff (kept apart: `.agent-context/` is never a changed file). */
+  contractFiles: ChangedFile[];
+  /** Things the reader should know (shallow clone fallbacks, skipped paths). */
+  notes: string[];
+}
 
 export interface ChangeOptions extends BaseOptions {
   /** The agents file whose managed block is ours. @default 'AGENTS.md' */

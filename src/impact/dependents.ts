@@ -4,11 +4,12 @@
  * are affected too — their import is now broken — and so are files the index could not parse,
  * whose imports are unknown.
  */
-import type { ChangedFile, TreeFile } from '../contracts/types.js';
+import type { TreeFile } from '../contracts/types.js';
 import { type DependentEntry, transitiveDependents } from '../graph/operations/dependents.js';
 import type { DependencyGraph } from '../graph/types.js';
 import type { GraphView } from '../graph/view.js';
 import { directoryOf, posix } from '../shared/path.js';
+import type { ChangedFile } from './changes.js';
 
 export interface AffectedFile {
   file: string;

@@ -1,7 +1,16 @@
 /** The impact stage: changed files, the reverse dependency walk, risk, test selection, verify. */
-export { type BaseOptions, EMPTY_TREE, resolveBase } from './base.js';
+export { type BaseInfo, type BaseOptions, EMPTY_TREE, resolveBase } from './base.js';
 export { type ChangedFileTerms, readChangeTerms } from './change-terms.js';
-export { type ChangeOptions, type CollectedChanges, collectChanges, gitContentReader } from './changes.js';
+export {
+  type ChangedFile,
+  type ChangeOptions,
+  type ChangeOrigin,
+  type ChangeSet,
+  type ChangeStatus,
+  type CollectedChanges,
+  collectChanges,
+  gitContentReader,
+} from './changes.js';
 export type { AffectedFile } from './dependents.js';
 export { type GlobalTrigger, globalTriggerOf } from './global-files.js';
 export { renderImpactMarkdown, renderTestsMarkdown, renderVerifyMarkdown } from './markdown.js';

@@ -3,19 +3,13 @@
  * change affects — dependents with the import path that makes each affected, affected modules,
  * files that affect everything, and a risk score with its factors. Pure: no git, no disk.
  */
-import {
-  type BaseInfo,
-  type ChangedFile,
-  type ChangeSet,
-  type ContractSet,
-  findUntestedChanges,
-  type TreeFile,
-  touchesMatching,
-} from '../contracts/index.js';
+import { type ContractSet, findUntestedChanges, type TreeFile, touchesMatching } from '../contracts/index.js';
 import { pageRank } from '../graph/operations/pagerank.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { GraphView } from '../graph/view.js';
 import { isDependencyFile } from '../scan/file-kinds.js';
+import type { BaseInfo } from './base.js';
+import type { ChangedFile, ChangeSet } from './changes.js';
 import { type AffectedFile, walkDependents } from './dependents.js';
 import { type GlobalTrigger, globalTriggerOf } from './global-files.js';
 import { type AffectedModule, groupByModule, moduleResolver } from './modules.js';

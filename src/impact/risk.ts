@@ -2,7 +2,7 @@
  * The risk score of a change, 0..100, as a sum of named factors (each capped), so the number
  * always comes with its reasons. Deterministic: the same change and tree give the same score.
  */
-import type { ChangedFile } from '../contracts/types.js';
+import type { ChangedFile } from './changes.js';
 
 export interface RiskFactor {
   id:

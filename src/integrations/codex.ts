@@ -4,8 +4,8 @@
  * "thread-id", "cwd", …}`), which counts a turn and ends it. The transcript is the session's
  * rollout file under `$CODEX_HOME/sessions/`, found by the thread id.
  */
-import { promises as fsp } from 'node:fs';
 import { homedir } from 'node:os';
+import { listDirectory } from '../shared/fs.js';
 import { joinPath } from '../shared/path.js';
 import { parseClaudeLikeHook } from './claude.js';
 import { type HookEvent, HookInputError } from './events.js';
@@ -35,13 +35,8 @@ export async function parseCodexNotify(value: unknown, env: NodeJS.ProcessEnv): 
 export async function findRollout(threadId: string, env: NodeJS.ProcessEnv): Promise<string | null> {
   const root = joinPath(env.CODEX_HOME ?? joinPath(env.HOME ?? homedir(), '.codex'), 'sessions');
   const walk = async (directory: string, depth: number): Promise<string | null> => {
-    let names: string[];
-    try {
-      names = (await fsp.readdir(directory)).sort().reverse();
-    } catch {
-      return null;
-    }
-    for (const name of names) {
+    // A missing folder (or a stray file where one was expected) holds no rollout; an unreadable one is an error.
+    for (const name of (await listDirectory(directory)).reverse()) {
       const path = joinPath(directory, name);
       if (depth === 3) {
         if (name.endsWith(`${threadId}.jsonl`)) return path;

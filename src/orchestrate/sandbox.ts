@@ -6,24 +6,19 @@
  */
 import { OcppError } from '../shared/errors.js';
 import { ensureDirectory, pathExists, readTextIfExists, removePath } from '../shared/fs.js';
-import { git, runGit } from '../shared/git.js';
+import { git, headCommit, runGit } from '../shared/git.js';
 import { CONTEXT_DIR } from '../shared/layout.js';
 import { absolutePath, parentDirectory } from '../shared/path.js';
 import { runProcess } from '../shared/spawn.js';
 import { workingTreeState } from '../shared/worktree-hash.js';
 import { sandboxPath } from './paths.js';
 
-export async function headOf(root: string): Promise<string | null> {
-  const result = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], root);
-  return result.exitCode === 0 ? result.stdout.trim() : null;
-}
-
 /** Creates the worktree at the current HEAD; a repository without commits cannot have one. */
 export async function createSandbox(
   home: string,
   runId: string,
 ): Promise<{ path: string; baseCommit: string }> {
-  const baseCommit = await headOf(home);
+  const baseCommit = await headCommit(home);
   if (!baseCommit)
     throw new OcppError('GIT', 'the repository has no commit to start a sandbox from', {
       hint: 'commit first, or run with --checkpoint none to let the executor work in this tree',

@@ -3,9 +3,8 @@
  * other current models count for code. Counting is the slowest step on a large tree, so counts
  * are cached by content hash in `.agent-context/cache/tokens.json`.
  */
-import { promises as fsp } from 'node:fs';
 import { createRequire } from 'node:module';
-import { writeFileAtomic } from '../shared/fs.js';
+import { readCacheEntries, writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 
 export const TOKENIZER_ID = 'o200k_base';
@@ -53,15 +52,7 @@ export class TokenCache {
 
   async load(): Promise<void> {
     if (!this.file) return;
-    try {
-      const parsed = JSON.parse(await fsp.readFile(this.file, 'utf8')) as {
-        tokenizer?: string;
-        entries?: Record<string, number>;
-      };
-      if (parsed.tokenizer === TOKENIZER_ID && parsed.entries) this.entries = parsed.entries;
-    } catch {
-      this.entries = {};
-    }
+    this.entries = await readCacheEntries<number>(this.file, 'tokenizer', TOKENIZER_ID);
   }
 
   get(hash: string): number | undefined {

@@ -5,7 +5,7 @@
  * the definitions (parsed symbols plus those seen line by line) used for mentions and skeletons.
  */
 import type { IndexedFile } from '../index/types.js';
-import { readTextSync } from '../shared/fs.js';
+import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { folderDescriptions } from './folder-descriptions.js';
 import type { BodyTerms, LexicalCache } from './lexical-cache.js';
@@ -83,11 +83,7 @@ export function buildCorpus(root: string, files: readonly IndexedFile[], options
 
 /** A file's text from the work tree, or undefined when it vanished since the build. */
 export function readCorpusText(root: string, path: string): string | undefined {
-  try {
-    return readTextSync(absolutePath(root, path));
-  } catch {
-    return undefined; // vanished since the build: left out of this query
-  }
+  return readTextSyncIfExists(absolutePath(root, path)); // vanished since the build: left out of this query
 }
 
 function bodyTermsOf(

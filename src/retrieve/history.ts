@@ -7,8 +7,7 @@
  * Commits that touch many files (mass renames, formatting) say nothing about which files belong
  * together and are left out.
  */
-import { promises as fsp } from 'node:fs';
-import { writeFileAtomic } from '../shared/fs.js';
+import { readCacheJson, writeFileAtomic } from '../shared/fs.js';
 import { headCommit, runGit } from '../shared/git.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
@@ -64,14 +63,10 @@ export async function loadChangeHistory(
 }
 
 async function readCache(file: string): Promise<CachedHistory | undefined> {
-  try {
-    const parsed = JSON.parse(await fsp.readFile(file, 'utf8')) as CachedHistory;
-    return parsed.version === CACHE_VERSION && Array.isArray(parsed.commits) && Array.isArray(parsed.messages)
-      ? parsed
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = (await readCacheJson(file)) as CachedHistory | null | undefined;
+  return parsed?.version === CACHE_VERSION && Array.isArray(parsed.commits) && Array.isArray(parsed.messages)
+    ? parsed
+    : undefined;
 }
 
 async function readCommits(root: string, limit: number): Promise<Omit<ChangeHistory, 'head'> | undefined> {

@@ -1,11 +1,10 @@
 /**
  * Term counts of file bodies and the definitions seen in them, cached by content hash in
  * `.agent-context/cache/lexical.json`, so a query on an unchanged tree reads no source file and
- * an edit re-tokenizes only the files whose bytes changed. Only a cache: an unreadable or
- * foreign-version file is ignored and rebuilt.
+ * an edit re-tokenizes only the files whose bytes changed. Only a cache: a corrupt or
+ * foreign-version file is ignored and rebuilt (one that exists but cannot be read is an error).
  */
-import { promises as fsp } from 'node:fs';
-import { writeFileAtomic } from '../shared/fs.js';
+import { readCacheEntries, writeFileAtomic } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import type { LexicalDefinition } from './text/definitions.js';
@@ -39,15 +38,7 @@ export class LexicalCache {
 
   async load(): Promise<void> {
     if (!this.file) return;
-    try {
-      const parsed = JSON.parse(await fsp.readFile(this.file, 'utf8')) as {
-        version?: string;
-        entries?: Record<string, StoredEntry>;
-      };
-      if (parsed.version === CACHE_VERSION && parsed.entries) this.stored = parsed.entries;
-    } catch {
-      this.stored = {};
-    }
+    this.stored = await readCacheEntries<StoredEntry>(this.file, 'version', CACHE_VERSION);
   }
 
   get(hash: string): BodyTerms | undefined {

@@ -1,6 +1,7 @@
 /** .gitignore rules for walking a directory that is not a git work tree (nested files honoured). */
-import { readFileSync } from 'node:fs';
+
 import ignore, { type Ignore } from 'ignore';
+import { readTextSyncIfExists } from '../shared/fs.js';
 import { joinPath } from '../shared/path.js';
 
 export class IgnoreTree {
@@ -31,13 +32,9 @@ export class IgnoreTree {
   private rulesFor(base: string): Ignore | null {
     let rules = this.rules.get(base);
     if (rules !== undefined) return rules;
-    rules = null;
-    try {
-      const text = readFileSync(joinPath(this.root, base, '.gitignore'), 'utf8');
-      rules = ignore().add(text);
-    } catch {
-      rules = null;
-    }
+    // A folder without a .gitignore has no rules of its own; one that cannot be read is an error, not "no rules".
+    const text = readTextSyncIfExists(joinPath(this.root, base, '.gitignore'));
+    rules = text === undefined ? null : ignore().add(text);
     this.rules.set(base, rules);
     return rules;
   }

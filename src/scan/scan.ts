@@ -10,6 +10,7 @@ import { fdir } from 'fdir';
 import ignore from 'ignore';
 import type { ResolvedConfig } from '../config/schema.js';
 import { type EventBus, silentBus } from '../shared/events.js';
+import { isMissing, readTextSyncIfExists } from '../shared/fs.js';
 import { listGitFilesIfRepository } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
 import { sha256 } from '../shared/hash.js';
@@ -86,8 +87,11 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
     let stats: Stats;
     try {
       stats = lstatSync(absolute);
-    } catch {
-      continue; // listed by git but deleted from the work tree: not part of the tree we describe
+    } catch (error) {
+      // Listed by git but deleted from the work tree: not part of the tree we describe. Anything
+      // else (EACCES on the folder) is a file we could not look at, and says so.
+      if (!isMissing(error)) files.push(notIndexed(path, 0, 'unreadable', errnoOf(error, 'stat failed')));
+      continue;
     }
     if (stats.isSymbolicLink()) {
       files.push(describeSymlink(path, absolute, realRoot, stats));
@@ -155,8 +159,11 @@ function markCommandOutputs(
   writeFacts: ReadonlyMap<string, WriteFacts>,
 ): GeneratedFile[] {
   const texts = new Map<string, string>();
+  const unreadable = new Set(files.filter((file) => file.skipped === 'unreadable').map((file) => file.path));
   for (const path of commandFilesOf(files)) {
-    const text = contents.get(path) ?? readSmallText(`${root}${sep}${path}`);
+    if (unreadable.has(path)) continue; // its skip already says why
+    // Not among the contents when the stat cache was reused; one that vanished since declares nothing.
+    const text = contents.get(path) ?? readTextSyncIfExists(`${root}${sep}${path}`);
     if (text !== undefined) texts.set(path, text);
   }
   if (texts.size === 0 && writeFacts.size === 0) return [];
@@ -176,14 +183,6 @@ function markCommandOutputs(
   return outputs;
 }
 
-function readSmallText(absolute: string): string | undefined {
-  try {
-    return readFileSync(absolute, 'utf8');
-  } catch {
-    return undefined; // a command file that vanished or cannot be read declares no outputs
-  }
-}
-
 function describeSymlink(path: string, absolute: string, realRoot: string, stats: Stats): ScannedFile {
   try {
     const target = realpathSync(absolute);
@@ -195,6 +194,10 @@ function describeSymlink(path: string, absolute: string, realRoot: string, stats
     if (code === 'ELOOP') return notIndexed(path, stats.size, 'symlink-loop', 'the link resolves to itself');
     return notIndexed(path, stats.size, 'unreadable', `broken symlink (${code ?? 'unknown error'})`);
   }
+}
+
+function errnoOf(error: unknown, otherwise: string): string {
+  return (error as NodeJS.ErrnoException).code ?? otherwise;
 }
 
 function notIndexed(
@@ -234,7 +237,7 @@ function readAndClassify(
     bytes = readFileSync(absolute);
   } catch (error) {
     file.skipped = 'unreadable';
-    file.skipDetail = (error as NodeJS.ErrnoException).code ?? 'read failed';
+    file.skipDetail = errnoOf(error, 'read failed');
     return { file };
   }
   if (file.kind === 'asset' || looksBinary(bytes)) {
@@ -285,10 +288,17 @@ function toStatCache(file: ScannedFile, stats: Stats): StatCacheEntry {
     kind: file.kind,
     language: file.language,
   };
-  if (file.skipped) entry.skipped = file.skipped;
-  if (file.skipDetail) entry.skipDetail = file.skipDetail;
-  if (file.invalidUtf8) entry.invalidUtf8 = true;
-  return entry;
+  return withSkipMarks(entry, file);
+}
+
+type SkipMarks = Pick<ScannedFile, 'skipped' | 'skipDetail' | 'invalidUtf8'>;
+
+/** Copies the optional skip marks that `from` carries onto `to` (absent ones stay absent). */
+function withSkipMarks<T extends SkipMarks>(to: T, from: SkipMarks): T {
+  if (from.skipped) to.skipped = from.skipped;
+  if (from.skipDetail) to.skipDetail = from.skipDetail;
+  if (from.invalidUtf8) to.invalidUtf8 = true;
+  return to;
 }
 
 function fromStatCache(path: string, entry: StatCacheEntry): ScannedFile {
@@ -299,8 +309,5 @@ function fromStatCache(path: string, entry: StatCacheEntry): ScannedFile {
     size: entry.size,
     hash: entry.hash,
   };
-  if (entry.skipped) file.skipped = entry.skipped;
-  if (entry.skipDetail) file.skipDetail = entry.skipDetail;
-  if (entry.invalidUtf8) file.invalidUtf8 = true;
-  return file;
+  return withSkipMarks(file, entry);
 }

@@ -101,6 +101,31 @@ export async function readJsonIfExists(file: string, displayName = file): Promis
   return text === undefined ? undefined : parseJson(text, displayName);
 }
 
+/**
+ * A cache file's JSON: `undefined` when it is missing or does not parse (a cache is rebuilt, not
+ * repaired); a clear error (file, errno) when it is there but cannot be read.
+ */
+export async function readCacheJson(file: string): Promise<unknown> {
+  const text = await readTextIfExists(file);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `entries` of a cache file written as `{ [stampKey]: stamp, entries }`; none when it is missing, corrupt or stamped otherwise. */
+export async function readCacheEntries<T>(
+  file: string,
+  stampKey: string,
+  stamp: string,
+): Promise<Record<string, T>> {
+  const parsed = (await readCacheJson(file)) as Record<string, unknown> | null | undefined;
+  const entries = parsed?.[stampKey] === stamp ? parsed.entries : undefined;
+  return entries ? (entries as Record<string, T>) : {};
+}
+
 export async function pathExists(path: string): Promise<boolean> {
   try {
     await fsp.access(path, constants.F_OK);

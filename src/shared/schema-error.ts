@@ -5,7 +5,7 @@
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { z } from 'zod';
 import { type ErrorCode, OcppError } from './errors.js';
-import { lineColumnOf } from './json.js';
+import { lineColumnOf, parseJson } from './json.js';
 
 export interface SchemaErrorOptions {
   file: string;
@@ -33,6 +33,18 @@ export function schemaIssueError(error: z.ZodError, options: SchemaErrorOptions)
     ...(location ?? {}),
     hint: options.hint,
   });
+}
+
+/** Parses a JSON file's text and validates it; the first problem is an INPUT_INVALID error at its line. */
+export function parseJsonAs<T extends z.ZodType>(
+  schema: T,
+  text: string,
+  file: string,
+  hint: string,
+): z.output<T> {
+  const parsed = schema.safeParse(parseJson(text, file));
+  if (!parsed.success) throw schemaIssueError(parsed.error, { file, text, code: 'INPUT_INVALID', hint });
+  return parsed.data;
 }
 
 /** Line and column of the deepest existing key on `path` in a JSON(C) text. */

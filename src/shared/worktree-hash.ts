@@ -8,6 +8,7 @@
  */
 import { promises as fsp } from 'node:fs';
 import { OcppError } from './errors.js';
+import { readTextIfExists } from './fs.js';
 import { runGit } from './git.js';
 import { sha256 } from './hash.js';
 import { CONTEXT_DIR } from './layout.js';
@@ -62,12 +63,8 @@ function isOwnOutput(path: string): boolean {
 
 /** The agents file differs from HEAD only inside our managed block (or we created it with nothing else in it). */
 async function onlyManagedBlockChanged(root: string, path: string): Promise<boolean> {
-  let current: string;
-  try {
-    current = await fsp.readFile(absolutePath(root, path), 'utf8');
-  } catch {
-    return false;
-  }
+  const current = await readTextIfExists(absolutePath(root, path));
+  if (current === undefined) return false;
   const committed = await runGit(['show', `HEAD:${path}`], root);
   const before = committed.exitCode === 0 ? committed.stdout : '';
   return withoutManagedBlock(current).trim() === withoutManagedBlock(before).trim();

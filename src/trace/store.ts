@@ -4,10 +4,9 @@
  * step has a deterministic event id; appending an event that is already there changes nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
 import type { z } from 'zod';
 import { OcppError } from '../shared/errors.js';
-import { readTextIfExists, withLock, writeJsonAtomic } from '../shared/fs.js';
+import { listDirectory, readTextIfExists, withLock, writeJsonAtomic } from '../shared/fs.js';
 import { hashValue } from '../shared/hash.js';
 import { lineColumnOf, parseJson } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
@@ -167,15 +166,10 @@ export function eventIdOf(draft: StepDraft): string {
 }
 
 export async function listTraceIds(root: string): Promise<string[]> {
-  try {
-    const names = await fsp.readdir(absolutePath(root, layout.traces));
-    return names
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => name.slice(0, -5))
-      .sort();
-  } catch {
-    return [];
-  }
+  return (await listDirectory(absolutePath(root, layout.traces)))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -5))
+    .sort();
 }
 
 function validateId(id: string): void {

@@ -5,9 +5,8 @@
  */
 import { OcppError } from '../../shared/errors.js';
 import { pathExists, readTextIfExists } from '../../shared/fs.js';
-import { parseJson } from '../../shared/json.js';
 import { joinPath } from '../../shared/path.js';
-import { schemaIssueError } from '../../shared/schema-error.js';
+import { parseJsonAs } from '../../shared/schema-error.js';
 import type { AgentMode } from './modes.js';
 import { type BenchmarkReport, ReportSchema, resultKey, summarize, type TaskResult } from './results.js';
 import type { BenchmarkTask } from './suite.js';
@@ -61,13 +60,6 @@ async function readReport(path: string): Promise<BenchmarkReport & { tasks: Task
   const file = (await pathExists(joinPath(path, 'results.json'))) ? joinPath(path, 'results.json') : path;
   const text = await readTextIfExists(file);
   if (text === undefined) throw new OcppError('NOT_FOUND', 'no such results file', { file });
-  const parsed = ReportSchema.safeParse(parseJson(text, file));
-  if (!parsed.success)
-    throw schemaIssueError(parsed.error, {
-      file,
-      text,
-      code: 'INPUT_INVALID',
-      hint: 'merge takes the results.json files that benchmark-agent --out writes',
-    });
-  return parsed.data as BenchmarkReport & { tasks: TaskResult[] };
+  const hint = 'merge takes the results.json files that benchmark-agent --out writes';
+  return parseJsonAs(ReportSchema, text, file, hint) as BenchmarkReport & { tasks: TaskResult[] };
 }

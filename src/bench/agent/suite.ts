@@ -7,9 +7,8 @@
 import { z } from 'zod';
 import { OcppError } from '../../shared/errors.js';
 import { readTextIfExists } from '../../shared/fs.js';
-import { parseJson } from '../../shared/json.js';
 import { directoryOf, isAbsolutePath, resolveAbsolute } from '../../shared/path.js';
-import { schemaIssueError } from '../../shared/schema-error.js';
+import { parseJsonAs } from '../../shared/schema-error.js';
 
 export const SUITE_SCHEMA_VERSION = 1;
 export const DEFAULT_MAX_LOOPS = 3;
@@ -65,23 +64,16 @@ export async function loadSuite(file: string, cwd = process.cwd()): Promise<Benc
   const path = resolveAbsolute(cwd, file);
   const text = await readTextIfExists(path);
   if (text === undefined) throw new OcppError('NOT_FOUND', 'no such suite file', { file: path });
-  const parsed = SuiteFileSchema.safeParse(parseJson(text, path));
-  if (!parsed.success)
-    throw schemaIssueError(parsed.error, {
-      file: path,
-      text,
-      code: 'INPUT_INVALID',
-      hint: 'see schema/benchmark-suite.schema.json',
-    });
+  const suite = parseJsonAs(SuiteFileSchema, text, path, 'see schema/benchmark-suite.schema.json');
   const directory = directoryOf(path);
   rejectDuplicateIds(
-    parsed.data.tasks.map((task) => task.id),
+    suite.tasks.map((task) => task.id),
     path,
   );
   return {
     file: path,
     directory,
-    tasks: parsed.data.tasks.map((task) => ({
+    tasks: suite.tasks.map((task) => ({
       id: task.id,
       ...resolveRepo(task.repo, directory),
       ...(task.ref ? { ref: task.ref } : {}),

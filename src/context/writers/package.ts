@@ -5,7 +5,13 @@
  */
 import { promises as fsp } from 'node:fs';
 import type { EventBus } from '../../shared/events.js';
-import { writeFileAtomic, writeFileIfChanged } from '../../shared/fs.js';
+import {
+  isMissing,
+  listDirectory,
+  unreadableError,
+  writeFileAtomic,
+  writeFileIfChanged,
+} from '../../shared/fs.js';
 import { hashEntries, sha256 } from '../../shared/hash.js';
 import { formatJsonFile } from '../../shared/json.js';
 import { layout } from '../../shared/layout.js';
@@ -65,21 +71,16 @@ async function removeStaleShards(
 ): Promise<void> {
   const stale: string[] = [LEGACY.index, LEGACY.graph];
   for (const folder of [layout.indexDir, layout.graphDir]) {
-    let names: string[] = [];
-    try {
-      names = await fsp.readdir(absolutePath(root, folder));
-    } catch {
-      // no such folder yet
-    }
-    for (const name of names) if (name.endsWith('.json')) stale.push(`${folder}/${name}`);
+    for (const name of await listDirectory(absolutePath(root, folder)))
+      if (name.endsWith('.json')) stale.push(`${folder}/${name}`);
   }
   for (const path of stale) {
     if (outputs[path] !== undefined) continue;
     try {
       await fsp.unlink(absolutePath(root, path));
       bus?.log('debug', `removed ${path}`);
-    } catch {
-      // already gone
+    } catch (error) {
+      if (!isMissing(error)) throw error; // already gone is fine; one we cannot remove would stay stale
     }
   }
 }
@@ -101,8 +102,9 @@ export async function hashContextDirectory(
   let entries: string[];
   try {
     entries = (await fsp.readdir(base, { recursive: true })) as string[];
-  } catch {
-    return 'none';
+  } catch (error) {
+    if (isMissing(error)) return 'none';
+    throw unreadableError(base, error);
   }
   const hashes: Array<[string, string]> = [];
   for (const entry of entries.sort()) {
@@ -113,8 +115,9 @@ export async function hashContextDirectory(
       if (!stats.isFile() || entry.endsWith('.tmp') || relative.includes('.lock') || !include(relative))
         continue;
       hashes.push([relative, sha256(await fsp.readFile(file))]);
-    } catch {
-      // vanished between listing and reading: not part of this build
+    } catch (error) {
+      // Vanished between listing and reading: not part of this build. Unreadable is an error.
+      if (!isMissing(error)) throw unreadableError(file, error);
     }
   }
   return hashes.length === 0 ? 'none' : hashEntries(hashes);

@@ -4,8 +4,8 @@ import type { BoundaryMatcher } from '../boundaries.js';
 import { CONTRACT_FILES, type ContractName, type ContractSet } from '../schema.js';
 import { pathMatcher } from '../test-files.js';
 import {
-  type ChangeSet,
   type ContentReader,
+  type ContractChanges,
   type ContractFinding,
   type Severity,
   type Touch,
@@ -21,7 +21,7 @@ export interface RuleInput {
   graph: DependencyGraph;
   matcher: BoundaryMatcher;
   /** Absent outside a git repository: rules that judge a change are skipped. */
-  changes?: ChangeSet;
+  changes?: ContractChanges;
   contents?: ContentReader;
 }
 
@@ -63,7 +63,7 @@ export function makeFinding(
 /** Each touched path with the first path entry (protected, generated) that matches it and accepts the touch. */
 export function touchesMatching<Entry extends { paths: string[]; except: string[] }>(
   entries: readonly Entry[],
-  changes: ChangeSet | undefined,
+  changes: ContractChanges | undefined,
   accepts: (entry: Entry, touch: Touch) => boolean,
 ): Array<{ touch: Touch; entry: Entry }> {
   const matchers = entries.map((entry) => ({ entry, matches: pathMatcher(entry.paths, entry.except) }));

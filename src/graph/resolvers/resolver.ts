@@ -9,7 +9,7 @@ export interface ResolverContext {
   files: ReadonlySet<string>;
   /** Indexed files by path, for resolvers that need other files' facts (package names, Go module path). */
   byPath: ReadonlyMap<string, IndexedFile>;
-  /** Reads a repository file's text (for manifests such as go.mod or package.json); undefined when missing. */
+  /** Reads a repository file's text (for manifests such as go.mod or package.json); undefined when missing, an error when unreadable. */
   readFile(path: string): string | undefined;
 }
 

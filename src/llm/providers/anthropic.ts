@@ -1,31 +1,29 @@
 /** Anthropic messages API (`POST {baseUrl}/v1/messages`, `x-api-key`, `anthropic-version`). */
-import type { ChatRequest, ChatResponse, LlmProvider, LlmSettings } from '../types.js';
-import { apiKeyOf, callRemote, numberOr, type RemoteAnswer, trimSlash } from './remote.js';
+import type { LlmProvider, LlmSettings } from '../types.js';
+import { numberOr, type RemoteAnswer, remoteProvider } from './remote.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const API_VERSION = '2023-06-01';
 
 export function createAnthropicProvider(settings: LlmSettings, env: NodeJS.ProcessEnv): LlmProvider {
-  const baseUrl = trimSlash(settings.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL);
-  const key = apiKeyOf(settings, env);
-  return {
-    name: 'anthropic',
-    model: settings.model,
-    complete(request: ChatRequest): Promise<ChatResponse> {
-      return callRemote('anthropic', settings, request, {
-        url: `${baseUrl}/v1/messages`,
-        headers: { 'anthropic-version': API_VERSION, ...(key ? { 'x-api-key': key } : {}) },
-        payload: {
-          model: settings.model,
-          max_tokens: settings.maxOutputTokens,
-          temperature: settings.temperature,
-          ...(request.system ? { system: request.system } : {}),
-          messages: request.messages,
-        },
-        extract: extractAnthropic,
-      });
-    },
-  };
+  return remoteProvider(
+    'anthropic',
+    settings,
+    env,
+    ANTHROPIC_DEFAULT_BASE_URL,
+    (request, { baseUrl, key }) => ({
+      url: `${baseUrl}/v1/messages`,
+      headers: { 'anthropic-version': API_VERSION, ...(key ? { 'x-api-key': key } : {}) },
+      payload: {
+        model: settings.model,
+        max_tokens: settings.maxOutputTokens,
+        temperature: settings.temperature,
+        ...(request.system ? { system: request.system } : {}),
+        messages: request.messages,
+      },
+      extract: extractAnthropic,
+    }),
+  );
 }
 
 function extractAnthropic(body: unknown): RemoteAnswer | undefined {

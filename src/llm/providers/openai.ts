@@ -3,36 +3,33 @@
  * servers that speak its protocol — Ollama (`http://127.0.0.1:11434/v1`), vLLM, llama.cpp server,
  * LM Studio. The key is optional because local servers usually need none.
  */
-import type { ChatRequest, ChatResponse, LlmProvider, LlmSettings } from '../types.js';
-import { apiKeyOf, callRemote, numberOr, type RemoteAnswer, trimSlash } from './remote.js';
+import type { LlmProvider, LlmSettings } from '../types.js';
+import { numberOr, type RemoteAnswer, type RemoteCall, remoteProvider } from './remote.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export function createOpenAiProvider(settings: LlmSettings, env: NodeJS.ProcessEnv): LlmProvider {
-  const baseUrl = trimSlash(settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL);
-  const key = apiKeyOf(settings, env);
-  return {
-    name: 'openai',
-    model: settings.model,
-    complete(request: ChatRequest): Promise<ChatResponse> {
-      const messages = [
-        ...(request.system ? [{ role: 'system', content: request.system }] : []),
-        ...request.messages,
-      ];
-      return callRemote('openai', settings, request, {
-        url: `${baseUrl}/chat/completions`,
-        headers: key ? { authorization: `Bearer ${key}` } : {},
-        payload: {
-          model: settings.model,
-          messages,
-          max_tokens: settings.maxOutputTokens,
-          temperature: settings.temperature,
-          ...(settings.jsonMode ? { response_format: { type: 'json_object' } } : {}),
-        },
-        extract: extractOpenAi,
-      });
-    },
-  };
+  return remoteProvider(
+    'openai',
+    settings,
+    env,
+    OPENAI_DEFAULT_BASE_URL,
+    (request, { baseUrl, key }): RemoteCall => ({
+      url: `${baseUrl}/chat/completions`,
+      headers: key ? { authorization: `Bearer ${key}` } : {},
+      payload: {
+        model: settings.model,
+        messages: [
+          ...(request.system ? [{ role: 'system', content: request.system }] : []),
+          ...request.messages,
+        ],
+        max_tokens: settings.maxOutputTokens,
+        temperature: settings.temperature,
+        ...(settings.jsonMode ? { response_format: { type: 'json_object' } } : {}),
+      },
+      extract: extractOpenAi,
+    }),
+  );
 }
 
 function extractOpenAi(body: unknown): RemoteAnswer | undefined {

@@ -6,6 +6,7 @@ import {
   type ChatResponse,
   type LlmCallRecord,
   LlmError,
+  type LlmProvider,
   type LlmProviderName,
   type LlmSettings,
 } from '../types.js';
@@ -58,6 +59,31 @@ export async function callRemote(
   const answer = call.extract(result.body);
   if (!answer) throw new LlmError('malformed', 'the response has no text content', record(result.durationMs));
   return { text: answer.text, call: record(result.durationMs, answer) };
+}
+
+/** Where a network provider sends its requests: the base URL and the API key, when one is set. */
+export interface RemoteEndpoint {
+  baseUrl: string;
+  key: string | undefined;
+}
+
+/**
+ * A network provider: each request becomes the POST `callOf` builds, sent to the configured base
+ * URL (else `defaultBaseUrl`) with the key `apiKeyEnv` names.
+ */
+export function remoteProvider(
+  name: LlmProviderName,
+  settings: LlmSettings,
+  env: NodeJS.ProcessEnv,
+  defaultBaseUrl: string,
+  callOf: (request: ChatRequest, endpoint: RemoteEndpoint) => RemoteCall,
+): LlmProvider {
+  const endpoint = { baseUrl: trimSlash(settings.baseUrl ?? defaultBaseUrl), key: apiKeyOf(settings, env) };
+  return {
+    name,
+    model: settings.model,
+    complete: (request) => callRemote(name, settings, request, callOf(request, endpoint)),
+  };
 }
 
 /** The API key named by `apiKeyEnv`, or a clear error when the variable is named but empty. */

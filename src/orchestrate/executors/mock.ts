@@ -7,10 +7,9 @@
 import { promises as fsp } from 'node:fs';
 import { z } from 'zod';
 import { inputError, usageError } from '../../shared/errors.js';
-import { readText, writeFileAtomic } from '../../shared/fs.js';
-import { parseJson } from '../../shared/json.js';
+import { readTextIfExists, writeFileAtomic } from '../../shared/fs.js';
 import { absolutePath, isInside, resolveAbsolute } from '../../shared/path.js';
-import { schemaIssueError } from '../../shared/schema-error.js';
+import { parseJsonAs } from '../../shared/schema-error.js';
 import type { AgentEvent } from './events.js';
 import type { InProcessExecutor, InProcessRun, PlaceholderValues } from './types.js';
 
@@ -43,18 +42,10 @@ export const mockExecutor: InProcessExecutor = {
 };
 
 export async function readMockScript(file: string): Promise<MockScript> {
-  const text = await readText(resolveAbsolute(file)).catch(() => {
+  const text = await readTextIfExists(resolveAbsolute(file));
+  if (text === undefined)
     throw inputError(`cannot read the mock script ${file}`, { file, hint: 'pass an existing JSON file' });
-  });
-  const parsed = ScriptSchema.safeParse(parseJson(text, file));
-  if (!parsed.success)
-    throw schemaIssueError(parsed.error, {
-      file,
-      text,
-      code: 'INPUT_INVALID',
-      hint: 'see docs/orchestrate.md for the mock script format',
-    });
-  return parsed.data;
+  return parseJsonAs(ScriptSchema, text, file, 'see docs/orchestrate.md for the mock script format');
 }
 
 async function applyStep(

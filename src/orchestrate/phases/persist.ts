@@ -21,6 +21,7 @@ export interface PersistInput {
   decision: Decision;
 }
 
+/** The files of an iteration besides iteration.json, in the order they are written; the report lists them too. */
 export const ITERATION_FILES = [
   'prompt.md',
   'executor.result.json',

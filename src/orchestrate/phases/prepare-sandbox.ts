@@ -4,12 +4,13 @@
  * there, since evidence is only evidence on the tree it was observed on.
  */
 import { copyFile, listFilesRecursive } from '../../shared/fs.js';
+import { headCommit } from '../../shared/git.js';
 import { absolutePath, joinPath } from '../../shared/path.js';
 import { workingTreeHash } from '../../shared/worktree-hash.js';
 import { startTrace, tracePath } from '../../trace/store.js';
 import { startedTracePath } from '../paths.js';
 import type { RunContext } from '../ports.js';
-import { createSandbox, headOf } from '../sandbox.js';
+import { createSandbox } from '../sandbox.js';
 import type { Checkpoint } from '../types.js';
 
 export interface PrepareSandboxInput {
@@ -34,7 +35,7 @@ export async function prepareSandbox(
   const sandbox =
     input.checkpoint === 'git-worktree'
       ? { kind: input.checkpoint, ...(await createSandbox(context.home, input.runId)) }
-      : { kind: input.checkpoint, path: '.', baseCommit: await headOf(context.home) };
+      : { kind: input.checkpoint, path: '.', baseCommit: (await headCommit(context.home)) ?? null };
   const work = absolutePath(context.home, sandbox.path);
   if (work !== context.home) {
     await copyRun(context.home, work, input.runDir);

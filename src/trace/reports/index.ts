@@ -43,6 +43,11 @@ function detectFormat(text: string, file: string): ReportFormat {
   });
 }
 
+/** A report of `format` with no outcome counted yet (`total` known up front for a run summary). */
+function emptyReport(format: TestReport['format'], total = 0): TestReport {
+  return { format, total, passed: 0, failed: 0, errors: 0, skipped: 0, failures: [] };
+}
+
 function readJunit(text: string, file: string): TestReport {
   const root = parseXml(text, file);
   if (root.name !== 'testsuites' && root.name !== 'testsuite') {
@@ -52,15 +57,7 @@ function readJunit(text: string, file: string): TestReport {
     });
   }
   const cases = findAll(root, 'testcase');
-  const report: TestReport = {
-    format: 'junit',
-    total: 0,
-    passed: 0,
-    failed: 0,
-    errors: 0,
-    skipped: 0,
-    failures: [],
-  };
+  const report = emptyReport('junit');
   for (const testCase of cases) {
     report.total++;
     const outcome = outcomeOf(testCase);
@@ -127,15 +124,7 @@ function readJestJson(value: unknown, file: string): TestReport {
   if (!data || !Array.isArray(data.testResults)) {
     throw new OcppError('INPUT_INVALID', 'not a vitest/jest JSON report: no testResults array', { file });
   }
-  const report: TestReport = {
-    format: 'jest-json',
-    total: 0,
-    passed: 0,
-    failed: 0,
-    errors: 0,
-    skipped: 0,
-    failures: [],
-  };
+  const report = emptyReport('jest-json');
   for (const suite of data.testResults) {
     const assertions = suite.assertionResults ?? [];
     if (assertions.length === 0 && suite.status === 'failed') {
@@ -191,15 +180,7 @@ function readGithubRun(value: unknown, file: string): TestReport {
     });
   }
   const jobs = run.jobs ?? [];
-  const report: TestReport = {
-    format: 'github-actions',
-    total: jobs.length,
-    passed: 0,
-    failed: 0,
-    errors: 0,
-    skipped: 0,
-    failures: [],
-  };
+  const report = emptyReport('github-actions', jobs.length);
   for (const job of jobs) {
     if (job.conclusion === 'success') report.passed++;
     else if (job.conclusion === 'skipped' || job.conclusion === 'neutral') report.skipped++;
