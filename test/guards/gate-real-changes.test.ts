@@ -34,4 +34,25 @@ describe('the gate on real changes', () => {
       'impact deleted-covering-test: This change deletes tests/help.stripAnsi.test.js, which tested lib/help.js, and edits lib/help.js: the edit loses its test.',
     ]);
   });
+
+  it('a test may import a package the lockfile installs (a transitive one); a shipped module may not', async () => {
+    const uvLock =
+      'version = 1\n\n[[package]]\nname = "mypy"\nversion = "1.0.0"\nsource = { registry = "https://pypi.org/simple" }\ndependencies = [\n    { name = "typing-extensions" },\n]\n\n[[package]]\nname = "typing-extensions"\nversion = "4.12.0"\nsource = { registry = "https://pypi.org/simple" }\n';
+    const root = makeRepo({
+      'pyproject.toml':
+        '[project]\nname = "cli"\nversion = "1"\ndependencies = []\n\n[dependency-groups]\ntyping = ["mypy"]\n',
+      'uv.lock': uvLock,
+      'src/cli/__init__.py': 'def edit():\n    return None\n',
+      'tests/typing/typing_edit.py': 'import cli\n',
+    });
+    writeTree(root, {
+      'tests/typing/typing_edit.py':
+        'from typing_extensions import assert_type\n\nimport cli\n\nassert_type(cli.edit(), None)\n',
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, { 'src/cli/__init__.py': 'import typing_extensions\n\ndef edit():\n    return None\n' });
+    expect((await verify(root)).blocking.join('\n')).toContain(
+      'src/cli/__init__.py imports "typing_extensions", but pyproject.toml does not declare typing_extensions.',
+    );
+  });
 });

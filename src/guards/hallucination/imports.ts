@@ -3,6 +3,7 @@
  * undeclared import is not this change's doing), and a relative import that resolves to no file
  * (changed files and the importers of what the change touched, moved or deleted).
  */
+import { classifyPath } from '../../scan/classify.js';
 import { findingId } from '../types.js';
 import { type DeclaredDependencies, governingManifests, isDeclared } from './dependencies.js';
 import type { CheckSink, HallucinationInput } from './input.js';
@@ -41,7 +42,9 @@ export function checkUndeclaredPackages(
     if (edge.typeOnly && edge.from.endsWith('.py')) continue;
     sink.checked.imports++;
     const governing = governingManifests(declared, ecosystem, path);
-    if (governing.length === 0 || isDeclared(declared, ecosystem, name, path)) continue;
+    // A test runs in the locked environment, where a transitive package is installed.
+    const isTest = classifyPath(path).kind === 'test';
+    if (governing.length === 0 || isDeclared(declared, ecosystem, name, path, isTest)) continue;
     sink.findings.push({
       id: findingId('hallucination', 'undeclared-package', path, name),
       guard: 'hallucination',
