@@ -55,4 +55,78 @@ describe('the gate on real changes', () => {
       'src/cli/__init__.py imports "typing_extensions", but pyproject.toml does not declare typing_extensions.',
     );
   });
+
+  it('a #name import whose package.json imports entry is a condition object resolves', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({
+        name: 'tool',
+        version: '1.0.0',
+        type: 'module',
+        imports: { '#module-sync-enabled': { 'module-sync': './misc/true.js', default: './misc/false.js' } },
+      }),
+      'misc/true.js': 'export default true;\n',
+      'misc/false.js': 'export default false;\n',
+      'src/resolve.ts': "import enabled from '#module-sync-enabled';\nexport const on = enabled;\n",
+    });
+    writeTree(root, {
+      'src/resolve.ts': "import enabled from '#module-sync-enabled';\nexport const on = !!enabled;\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+  });
+
+  it('what a bundler config resolves (an external, an alias) is unknowable, not missing; a real missing import still blocks', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module' }),
+      'rolldown.config.ts': "export default { input: 'src/client/client.ts', external: ['@vite/env'] };\n",
+      'src/client/client.ts': "import '@vite/env';\nexport const a = 1;\n",
+      'playground/vite.config.js':
+        "export default { resolve: { alias: [{ find: /^#alias/, replacement: '/x/foo.css' }] } };\n",
+      'playground/main.js': "import css from '#alias?inline';\nexport const b = css;\n",
+    });
+    writeTree(root, {
+      'src/client/client.ts': "import '@vite/env';\nexport const a = 2;\n",
+      'playground/main.js': "import css from '#alias?inline';\nexport const b = [css];\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, {
+      'src/client/client.ts': "import '@vite/env';\nimport 'fancy-undeclared-pkg-zz';\nexport const a = 2;\n",
+      'playground/main.js':
+        "import css from '#alias?inline';\nimport './gone.js';\nexport const b = [css];\n",
+    });
+    const blocking = (await verify(root)).blocking.join('\n');
+    expect(blocking).toContain('src/client/client.ts imports "fancy-undeclared-pkg-zz"');
+    expect(blocking).toContain('playground/main.js imports "./gone.js", which resolves to no file');
+  });
+
+  it('a deleted regression test of how its subject used a helper passes when the subject no longer uses it', async () => {
+    const files = {
+      'package.json': JSON.stringify({
+        name: 'bundler',
+        version: '1.0.0',
+        type: 'module',
+        scripts: { test: 'vitest' },
+        devDependencies: { vitest: '^3.0.0' },
+      }),
+      'src/plugins/asset.ts': 'export const assetUrlRE = /__ASSET__(\\w+)__/g;\nexport const size = 1;\n',
+      'src/plugins/wasm.ts':
+        "import { assetUrlRE } from './asset';\nexport function wasm(url: string) {\n  assetUrlRE.lastIndex = 0;\n  return assetUrlRE.test(url);\n}\n",
+      'src/__tests__/plugins/wasm.spec.ts':
+        "import { expect, test } from 'vitest';\nimport { assetUrlRE } from '../../plugins/asset';\ntest('twice', () => {\n  expect(assetUrlRE.test('__ASSET__a__')).toBe(true);\n});\n",
+    };
+    const dropped = makeRepo(files);
+    writeTree(dropped, {
+      'src/plugins/wasm.ts': 'export function wasm(url: string) {\n  return url.endsWith(".wasm");\n}\n',
+      'src/plugins/asset.ts': 'export const assetUrlRE = /__ASSET__(\\w+)__/g;\nexport const size = 2;\n',
+    });
+    git(dropped, 'rm', '-q', 'src/__tests__/plugins/wasm.spec.ts');
+    expect((await verify(dropped)).blocking).toEqual([]);
+
+    const kept = makeRepo(files);
+    writeTree(kept, {
+      'src/plugins/wasm.ts': `${files['src/plugins/wasm.ts']}// changed\n`,
+      'src/plugins/asset.ts': `${files['src/plugins/asset.ts']}// changed\n`,
+    });
+    git(kept, 'rm', '-q', 'src/__tests__/plugins/wasm.spec.ts');
+    expect((await verify(kept)).blocking.join('\n')).toContain('deleted-covering-test');
+  });
 });

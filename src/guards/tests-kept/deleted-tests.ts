@@ -10,6 +10,7 @@ import { assignTestFiles, type ContractSet, conventionTestsFor } from '../../con
 import { resolverFor } from '../../graph/resolvers/registry.js';
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexedFile } from '../../index/types.js';
+import { escapeRegex } from '../hallucination/removed-exports.js';
 import { findingId, type GuardFinding, type GuardReport } from '../types.js';
 
 export interface DeletedTestsInput {
@@ -52,6 +53,7 @@ export function checkDeletedTests(input: DeletedTestsInput): GuardReport {
 /** The edited files the deleted test covered before the change, less those whose tested code it removed. */
 function coveredBy(test: string, input: DeletedTestsInput, edited: readonly string[]): string[] {
   const imports = baseImports(test, input);
+  if (subjectDroppedWhatItTested(test, imports, input, edited)) return [];
   const imported = new Set(imports.map((entry) => entry.path));
   return edited.filter(
     (source) =>
@@ -82,6 +84,43 @@ function covers(test: string, source: string, input: DeletedTestsInput): boolean
     input.graph.edges.some((edge) => edge.from === test && edge.to === source) ||
     conventionTestsFor(input.tests.conventions, source, [test]).length > 0
   );
+}
+
+/**
+ * The file the test is named after (its subject by the naming convention) was edited and no
+ * longer mentions any name the test imported: the test guarded a use the change took out (a
+ * regression test of how the subject called a helper). Its imports of the helpers were its tools.
+ */
+function subjectDroppedWhatItTested(
+  test: string,
+  imports: readonly BaseImport[],
+  input: DeletedTestsInput,
+  edited: readonly string[],
+): boolean {
+  const names = [...new Set(imports.flatMap((entry) => entry.names))].filter(
+    (name) => name !== '*' && name !== 'default',
+  );
+  if (names.length === 0) return false;
+  const subjects = edited.filter(
+    (source) =>
+      namedAfter(test, source) || conventionTestsFor(input.tests.conventions, source, [test]).length > 0,
+  );
+  return subjects.some((subject) => {
+    const text = input.readFile(subject);
+    return (
+      text !== undefined &&
+      names.every((name) => !new RegExp(`(?<![\\w$])${escapeRegex(name)}(?![\\w$])`).test(text))
+    );
+  });
+}
+
+/** `__tests__/plugins/wasm.spec.ts`, `test_wasm.py`, `wasm_test.go` are named after `plugins/wasm.ts`, `wasm.py`, `wasm.go`. */
+function namedAfter(test: string, source: string): boolean {
+  const stem = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+  const subject = stem(test)
+    .replace(/[._-](spec|test)s?$/, '')
+    .replace(/^test_/, '');
+  return subject !== '' && subject === stem(source);
 }
 
 interface BaseImport {
