@@ -129,4 +129,30 @@ describe('the gate on real changes', () => {
     git(kept, 'rm', '-q', 'src/__tests__/plugins/wasm.spec.ts');
     expect((await verify(kept)).blocking.join('\n')).toContain('deleted-covering-test');
   });
+
+  it('a generated file committed with a change to what its generator reads passes; edited alone it does not', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "fmt"\nversion = "1"\ndependencies = []\n',
+      'src/fmt/__init__.py': 'from fmt.mode import Preview\n',
+      'src/fmt/mode.py': 'class Preview:\n    A = "a"\n',
+      'src/fmt/resources/fmt.schema.json': '{"enum": ["a"]}\n',
+      'scripts/generate_schema.py':
+        'import json\n\nimport fmt\n\n# writes src/fmt/resources/fmt.schema.json\nprint(json.dumps({"enum": [fmt.Preview.A]}))\n',
+      '.agent-context/contracts/safety.contract.json': JSON.stringify({
+        schemaVersion: 1,
+        comment: 'hand-written for the test',
+        generated: [
+          {
+            paths: ['src/fmt/resources/fmt.schema.json'],
+            severity: 'risk',
+            comment: 'written by scripts/generate_schema.py',
+          },
+        ],
+      }),
+    });
+    writeTree(root, { 'src/fmt/resources/fmt.schema.json': '{"enum": ["a", "b"]}\n' });
+    expect((await verify(root)).blocking.join('\n')).toMatch(/^generated-path: /);
+    writeTree(root, { 'src/fmt/mode.py': 'class Preview:\n    A = "a"\n    B = "b"\n' });
+    expect((await verify(root)).blocking).toEqual([]);
+  });
 });
