@@ -129,7 +129,7 @@ describe('lockfile-sync: an update or a hand edit', () => {
       'main.go': 'package main\n',
     });
     writeTree(root, {
-      'go.sum': `github.com/a/b v1.0.0 ${hash('a')}\ngithub.com/a/b v1.0.0/go.mod ${hash('b')}\ngithub.com/c/d v0.2.0/go.mod ${hash('c')}\n`,
+      'go.sum': `github.com/a/b v1.0.0 ${hash('a')}\ngithub.com/a/b v1.0.0/go.mod ${hash('b')}\ngithub.com/c/d v0.2.0/go.mod ${hash('c')}\ngithub.com/c/d v0.3.0/go.mod ${hash('c')}\n`,
     });
     expect(await lockFindings(root)).toEqual([]);
     writeTree(root, {

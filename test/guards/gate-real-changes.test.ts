@@ -96,6 +96,13 @@ describe('the gate on real changes', () => {
     const blocking = (await verify(root)).blocking.join('\n');
     expect(blocking).toContain('src/client/client.ts imports "fancy-undeclared-pkg-zz"');
     expect(blocking).toContain('playground/main.js imports "./gone.js", which resolves to no file');
+    writeTree(root, {
+      'rolldown.config.ts':
+        "import extra from 'fancy-config-dep-zz';\nexport default { input: 'src/client/client.ts', external: ['@vite/env'], extra };\n",
+    });
+    expect((await verify(root)).blocking.join('\n')).toContain(
+      'rolldown.config.ts imports "fancy-config-dep-zz"',
+    );
   });
 
   it('a deleted regression test of how its subject used a helper passes when the subject no longer uses it', async () => {

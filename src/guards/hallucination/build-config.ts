@@ -35,11 +35,18 @@ export function readBuildConfigs(root: string, allFiles: ReadonlySet<string>): B
     const folder = directoryOf(path);
     configs.push({
       folder: folder.endsWith('.vitepress') ? directoryOf(folder) : folder,
-      literals: new Set([...text.matchAll(/(['"`])((?:(?!\1)[^\\\n]){1,200})\1/g)].map((match) => match[2]!)),
+      literals: new Set(
+        [...withoutImports(text).matchAll(/(['"`])((?:(?!\1)[^\\\n]){1,200})\1/g)].map((match) => match[2]!),
+      ),
       resolvesIds: /\b(alias|resolveId)\b/.test(text),
     });
   }
   return configs;
+}
+
+/** The config's own imports are ordinary imports, checked as such: only what it configures counts. */
+function withoutImports(text: string): string {
+  return text.replace(/\b(from|import|require)\s*\(?\s*(['"`])[^'"`\n]*\2/g, '');
 }
 
 /** A non-relative specifier the bundler config over `file` resolves (see the module comment). */

@@ -1,8 +1,8 @@
 /**
  * go.sum: one line per module version, `<module> <version> h1:<hash>`, and one for its go.mod,
  * `<module> <version>/go.mod h1:<hash>`. Go records the go.mod hash of every version whose code
- * it hashed, so a code line without its go.mod line is a version typed in by hand; a line that is
- * not of that shape is a broken edit.
+ * it hashed, so a code line without its go.mod line is a version typed in by hand, as is a code
+ * hash that belonged to another version; a line that is not of that shape is a broken edit.
  */
 import type { LockfileInput } from './check.js';
 
@@ -19,7 +19,8 @@ export function goSumProblems(input: LockfileInput): string[] {
   const hashOwner = new Map<string, string>();
   for (const line of known) {
     const [module, version, hash] = line.split(' ');
-    if (hash) hashOwner.set(hash, `${module} ${version}`);
+    // A go.mod hash repeats across versions whose go.mod is the same file; a code hash never does.
+    if (hash && !version?.endsWith('/go.mod')) hashOwner.set(hash, `${module} ${version}`);
   }
   const problems: string[] = [];
   for (const line of lines.filter((entry) => !known.has(entry))) {
