@@ -192,6 +192,8 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
     (edge) =>
       kinds.get(edge.from) === 'source' &&
       (JS.test(edge.to) || edge.to.endsWith('.py')) &&
+      // A moved x.d.ts leaves x.js in place, so a JavaScript importer still loads: not a broken change.
+      !edge.to.endsWith('.d.ts') &&
       !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(edge.to),
   );
   if (moved)
