@@ -9,6 +9,7 @@ import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
 import { joinPath } from '../shared/path.js';
+import { handEditLockfile } from './gate-lockfile.js';
 import { inWorktree, recentCommits, repositoryRoot } from './history.js';
 
 export interface GateBenchmarkOptions {
@@ -48,6 +49,8 @@ interface TreeFacts {
   protected: string[];
   /** Test files a runner of the test contract runs (not conftest.py or helpers). */
   runnableTests: Set<string>;
+  /** The first lockfile with a locked version to hand-edit, with its edited text. */
+  lockfile?: { path: string; edited: string };
 }
 
 type Mutation = { kind: string; subject: string; apply(dir: string): Promise<void> };
@@ -142,7 +145,10 @@ async function treeFacts(dir: string): Promise<TreeFacts> {
     protected?: Array<{ paths: string[] }>;
   };
   const tests = read('contracts/test.contract.json') as TestContract;
+  const tracked = (await runGit(['ls-files', '-z'], dir)).stdout.split('\0').filter(Boolean).sort();
   return {
+    // The index leaves lockfiles out: the tracked files name them.
+    lockfile: lockfileToEdit(dir, tracked),
     runnableTests: new Set(
       assignTestFiles(
         tests.runners,
@@ -186,6 +192,8 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
     (edge) =>
       kinds.get(edge.from) === 'source' &&
       (JS.test(edge.to) || edge.to.endsWith('.py')) &&
+      // A moved x.d.ts leaves x.js in place, so a JavaScript importer still loads: not a broken change.
+      !edge.to.endsWith('.d.ts') &&
       !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(edge.to),
   );
   if (moved)
@@ -230,10 +238,13 @@ function pathMutations(facts: TreeFacts, sources: string[]): Mutation[] {
         apply: async (dir) => appendFileSync(joinPath(dir, path), '\n'),
       });
   };
-  touch(
-    'hand-edited-lockfile',
-    all.find((path) => api.classifyPath(path).kind === 'lockfile'),
-  );
+  const lockfile = facts.lockfile;
+  if (lockfile)
+    mutations.push({
+      kind: 'hand-edited-lockfile',
+      subject: `${lockfile.path} (one locked version bumped by hand)`,
+      apply: async (dir) => writeFileSync(joinPath(dir, lockfile.path), lockfile.edited),
+    });
   const generated = globMatcher(facts.generated);
   touch(
     'generated-file',
@@ -260,6 +271,17 @@ function pathMutations(facts: TreeFacts, sources: string[]): Mutation[] {
       },
     });
   return mutations;
+}
+
+function lockfileToEdit(dir: string, tracked: readonly string[]): TreeFacts['lockfile'] {
+  for (const path of tracked.filter((entry) => api.classifyPath(entry).kind === 'lockfile')) {
+    const edited = handEditLockfile(
+      path.slice(path.lastIndexOf('/') + 1),
+      readFileSync(joinPath(dir, path), 'utf8'),
+    );
+    if (edited) return { path, edited };
+  }
+  return undefined;
 }
 
 function renameOnLine(file: string, line: number, name: string): void {

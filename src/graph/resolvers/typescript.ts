@@ -159,13 +159,22 @@ function mappedImport(
       star === -1
         ? key === specifier
         : specifier.startsWith(key.slice(0, star)) && specifier.endsWith(key.slice(star + 1));
-    const target = typeof value === 'string' ? value : undefined;
-    if (!matches || !target) continue;
+    if (!matches) continue;
     const middle = star === -1 ? '' : specifier.slice(star, specifier.length - (key.length - star - 1));
-    const path = posix.normalize(posix.join(directory || '.', target.replace('*', middle)));
-    if (files.has(path)) return path;
+    for (const target of conditionTargets(value)) {
+      const path = posix.normalize(posix.join(directory || '.', target.replace('*', middle)));
+      if (files.has(path)) return path;
+    }
   }
   return undefined;
+}
+
+/** The targets of an `imports` value: a path, or each path of a condition object (`{"module-sync": …, "default": …}`) in order. */
+function conditionTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(conditionTargets);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(conditionTargets);
+  return [];
 }
 
 /** `packages/x/dist/index.js` (not scanned) -> `packages/x/src/index.ts` when that source exists. */

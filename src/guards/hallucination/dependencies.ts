@@ -11,7 +11,21 @@ import { readRepositoryFile } from './read.js';
 export interface DeclaredDependencies {
   /** Ecosystem -> manifest path -> normalised package names. */
   byManifest: Map<string, { ecosystem: string; names: Set<string> }>;
+  /**
+   * Manifest path -> the normalised names its folder's lockfile installs (transitive ones too):
+   * importable where the environment is the locked one (a test, a type-check file), though a
+   * shipped module must declare them.
+   */
+  locked: Map<string, Set<string>>;
 }
+
+/** Lockfiles whose installs a file may import undeclared (npm hoists to the top `node_modules`; uv and poetry install into one environment). */
+const INSTALLING_LOCKFILES: Record<string, { ecosystem: string; names(text: string): string[] }> = {
+  'package-lock.json': { ecosystem: 'npm', names: hoistedNpmNames },
+  'uv.lock': { ecosystem: 'pypi', names: lockedPythonNames },
+  'poetry.lock': { ecosystem: 'pypi', names: lockedPythonNames },
+  'pdm.lock': { ecosystem: 'pypi', names: lockedPythonNames },
+};
 
 /** Import names that differ from the distribution name people declare. */
 const PYTHON_IMPORT_ALIASES: Record<string, string[]> = {
@@ -61,21 +75,67 @@ export function readDeclaredDependencies(root: string, manifests: readonly strin
     } else if (name === 'go.mod') byManifest.set(path, { ecosystem: 'go', names: goNames(text) });
     else if (name === 'Cargo.toml') byManifest.set(path, { ecosystem: 'crate', names: cargoNames(text) });
   }
-  return { byManifest };
+  return { byManifest, locked: lockedNames(root, byManifest) };
+}
+
+function lockedNames(root: string, byManifest: DeclaredDependencies['byManifest']): Map<string, Set<string>> {
+  const locked = new Map<string, Set<string>>();
+  const read = new Map<string, string[]>();
+  for (const [manifest, { ecosystem }] of byManifest) {
+    const folder = manifestFolder(manifest);
+    for (const [lockfile, reader] of Object.entries(INSTALLING_LOCKFILES)) {
+      if (reader.ecosystem !== ecosystem) continue;
+      const path = folder ? `${folder}/${lockfile}` : lockfile;
+      if (!read.has(path)) {
+        const text = readRepositoryFile(root, path);
+        read.set(path, text === undefined ? [] : reader.names(text));
+      }
+      const names = read.get(path)!;
+      if (names.length > 0) locked.set(manifest, new Set([...(locked.get(manifest) ?? []), ...names]));
+    }
+  }
+  return locked;
+}
+
+function hoistedNpmNames(text: string): string[] {
+  try {
+    const packages = (JSON.parse(text) as { packages?: Record<string, unknown> }).packages ?? {};
+    return Object.keys(packages)
+      .filter((key) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(key))
+      .map((key) => key.slice('node_modules/'.length));
+  } catch {
+    // A lockfile that does not parse installs nothing we can trust.
+    return [];
+  }
+}
+
+function lockedPythonNames(text: string): string[] {
+  const packages = parseToml(text)?.package;
+  if (!Array.isArray(packages)) return [];
+  return packages
+    .map((entry) => (entry as { name?: unknown }).name)
+    .filter((name): name is string => typeof name === 'string')
+    .map(normalizePython);
 }
 
 export const DEPENDENCY_MANIFEST =
   /(^|\/)(package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Pipfile|go\.mod|Cargo\.toml)$/;
 
-/** Is `packageName` (as the graph names it: `npm:react` -> `react`) declared for `file`? */
+/**
+ * Is `packageName` (as the graph names it: `npm:react` -> `react`) declared for `file`? With
+ * `lockedCounts` (a test file), a package the governing folder's lockfile installs counts too.
+ */
 export function isDeclared(
   declared: DeclaredDependencies,
   ecosystem: string,
   packageName: string,
   file: string,
+  lockedCounts = false,
 ): boolean {
-  return governingManifests(declared, ecosystem, file).some((manifest) =>
-    matches(declared.byManifest.get(manifest)!.names, ecosystem, packageName),
+  return governingManifests(declared, ecosystem, file).some(
+    (manifest) =>
+      matches(declared.byManifest.get(manifest)!.names, ecosystem, packageName) ||
+      (lockedCounts && matches(declared.locked.get(manifest) ?? new Set(), ecosystem, packageName)),
   );
 }
 

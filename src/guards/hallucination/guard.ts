@@ -8,6 +8,7 @@
  * ignore it.
  */
 import type { GuardFinding, GuardReport } from '../types.js';
+import { readBuildConfigs } from './build-config.js';
 import { checkMessages, checkTrace } from './claims.js';
 import { readMakeTargets, readScripts } from './commands.js';
 import { checkConfigKeys } from './config-keys.js';
@@ -30,10 +31,11 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
     input.root,
     [...input.allFiles].filter((path) => DEPENDENCY_MANIFEST.test(path)),
   );
+  const configs = readBuildConfigs(input.root, input.allFiles);
   const removed = removedExportsOf(input, byPath);
   for (const path of changed) {
-    checkUndeclaredPackages(path, input, declared, sink);
-    checkMissingModules(path, input, sink);
+    checkUndeclaredPackages(path, input, declared, configs, sink);
+    checkMissingModules(path, input, configs, sink);
     checkImportedNames(path, input, byPath, sink);
     checkRemovedExportUses(path, input, byPath, removed, sink);
     checkConfigKeys(path, input, sink);
@@ -41,7 +43,7 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
   const changedSet = new Set(changed);
   for (const path of [...new Set(input.importers ?? [])].sort()) {
     if (changedSet.has(path) || !input.allFiles.has(path)) continue;
-    checkMissingModules(path, input, sink, true);
+    checkMissingModules(path, input, configs, sink, true);
     checkImportedNames(path, input, byPath, sink);
     checkRemovedExportUses(path, input, byPath, removed, sink);
   }

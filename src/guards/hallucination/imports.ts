@@ -3,7 +3,9 @@
  * undeclared import is not this change's doing), and a relative import that resolves to no file
  * (changed files and the importers of what the change touched, moved or deleted).
  */
+import { classifyPath } from '../../scan/classify.js';
 import { findingId } from '../types.js';
+import { type BuildConfigs, knownToBuild } from './build-config.js';
 import { type DeclaredDependencies, governingManifests, isDeclared } from './dependencies.js';
 import type { CheckSink, HallucinationInput } from './input.js';
 import { nearestFile } from './nearest.js';
@@ -30,10 +32,11 @@ export function checkUndeclaredPackages(
   path: string,
   input: HallucinationInput,
   declared: DeclaredDependencies,
+  configs: BuildConfigs,
   sink: CheckSink,
 ): void {
   for (const edge of input.graph.edges) {
-    if (edge.from !== path || !edge.external) continue;
+    if (edge.from !== path || !edge.external || knownToBuild(configs, path, edge.specifier)) continue;
     const [ecosystem, ...rest] = edge.to.split(':');
     const name = rest.join(':');
     if (ecosystem === 'builtin' || ecosystem === 'url' || !ecosystem) continue;
@@ -41,7 +44,9 @@ export function checkUndeclaredPackages(
     if (edge.typeOnly && edge.from.endsWith('.py')) continue;
     sink.checked.imports++;
     const governing = governingManifests(declared, ecosystem, path);
-    if (governing.length === 0 || isDeclared(declared, ecosystem, name, path)) continue;
+    // A test runs in the locked environment, where a transitive package is installed.
+    const isTest = classifyPath(path).kind === 'test';
+    if (governing.length === 0 || isDeclared(declared, ecosystem, name, path, isTest)) continue;
     sink.findings.push({
       id: findingId('hallucination', 'undeclared-package', path, name),
       guard: 'hallucination',
@@ -62,12 +67,14 @@ export function checkUndeclaredPackages(
 export function checkMissingModules(
   path: string,
   input: HallucinationInput,
+  configs: BuildConfigs,
   sink: CheckSink,
   importer = false,
 ): void {
   for (const entry of input.graph.unresolved) {
     if (entry.from !== path || entry.reason !== 'not-found') continue;
-    if (isBuildOutput(path, entry.specifier, input.allFiles)) continue;
+    if (isBuildOutput(path, entry.specifier, input.allFiles) || knownToBuild(configs, path, entry.specifier))
+      continue;
     sink.checked.imports++;
     const near = nearestFile(entry.specifier, input.allFiles);
     sink.findings.push({

@@ -123,7 +123,7 @@ function memberPattern(binding: string): RegExp {
   return new RegExp(`(?<![\\w$.])${escapeRegex(binding)}\\s*\\??\\.\\s*([\\w$]+)`, 'g');
 }
 
-function escapeRegex(value: string): string {
+export function escapeRegex(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -3,11 +3,14 @@
  * with the edit it should prove. "Covered" means the test imported the file before the change
  * (its base imports, resolved like any other) or a naming convention ties it to the file. A
  * test that moved (an added test covering the same file) takes its place and nothing is found.
+ * A test whose every imported name the change removed from the file tested code that is gone
+ * (a helper replaced by a library call, its unit test deleted with it): nothing is lost.
  */
 import { assignTestFiles, type ContractSet, conventionTestsFor } from '../../contracts/index.js';
 import { resolverFor } from '../../graph/resolvers/registry.js';
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexedFile } from '../../index/types.js';
+import { escapeRegex } from '../hallucination/removed-exports.js';
 import { findingId, type GuardFinding, type GuardReport } from '../types.js';
 
 export interface DeletedTestsInput {
@@ -47,13 +50,33 @@ export function checkDeletedTests(input: DeletedTestsInput): GuardReport {
   return { guard: 'impact', findings, checked: { deletedTests: tests.size } };
 }
 
-/** The edited files the deleted test covered before the change. */
+/** The edited files the deleted test covered before the change, less those whose tested code it removed. */
 function coveredBy(test: string, input: DeletedTestsInput, edited: readonly string[]): string[] {
-  const imported = new Set(baseImports(test, input));
+  const imports = baseImports(test, input);
+  if (subjectDroppedWhatItTested(test, imports, input, edited)) return [];
+  const imported = new Set(imports.map((entry) => entry.path));
   return edited.filter(
     (source) =>
-      imported.has(source) || conventionTestsFor(input.tests.conventions, source, [test]).length > 0,
+      (imported.has(source) || conventionTestsFor(input.tests.conventions, source, [test]).length > 0) &&
+      !testedCodeRemoved(source, imports, input),
   );
+}
+
+/**
+ * The test named what it used from `source` (no namespace, default or bare import) and none of
+ * those names is exported any more: the code it tested left with it.
+ */
+function testedCodeRemoved(
+  source: string,
+  imports: readonly BaseImport[],
+  input: DeletedTestsInput,
+): boolean {
+  const names = imports.filter((entry) => entry.path === source).flatMap((entry) => entry.names);
+  if (names.length === 0 || names.some((name) => name === '*' || name === 'default')) return false;
+  const after = input.files.find((file) => file.path === source);
+  if (!after) return false;
+  const exported = new Set(after.exports.map((entry) => entry.name));
+  return names.every((name) => !exported.has(name));
 }
 
 function covers(test: string, source: string, input: DeletedTestsInput): boolean {
@@ -63,7 +86,50 @@ function covers(test: string, source: string, input: DeletedTestsInput): boolean
   );
 }
 
-function baseImports(test: string, input: DeletedTestsInput): string[] {
+/**
+ * The file the test is named after (its subject by the naming convention) was edited and no
+ * longer mentions any name the test imported: the test guarded a use the change took out (a
+ * regression test of how the subject called a helper). Its imports of the helpers were its tools.
+ */
+function subjectDroppedWhatItTested(
+  test: string,
+  imports: readonly BaseImport[],
+  input: DeletedTestsInput,
+  edited: readonly string[],
+): boolean {
+  const names = [...new Set(imports.flatMap((entry) => entry.names))].filter(
+    (name) => name !== '*' && name !== 'default',
+  );
+  if (names.length === 0) return false;
+  const subjects = edited.filter(
+    (source) =>
+      namedAfter(test, source) || conventionTestsFor(input.tests.conventions, source, [test]).length > 0,
+  );
+  return subjects.some((subject) => {
+    const text = input.readFile(subject);
+    return (
+      text !== undefined &&
+      names.every((name) => !new RegExp(`(?<![\\w$])${escapeRegex(name)}(?![\\w$])`).test(text))
+    );
+  });
+}
+
+/** `__tests__/plugins/wasm.spec.ts`, `test_wasm.py`, `wasm_test.go` are named after `plugins/wasm.ts`, `wasm.py`, `wasm.go`. */
+function namedAfter(test: string, source: string): boolean {
+  const stem = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+  const subject = stem(test)
+    .replace(/[._-](spec|test)s?$/, '')
+    .replace(/^test_/, '');
+  return subject !== '' && subject === stem(source);
+}
+
+interface BaseImport {
+  path: string;
+  /** The names imported (`default`, `*`, or the name); empty for a bare import. */
+  names: readonly string[];
+}
+
+function baseImports(test: string, input: DeletedTestsInput): BaseImport[] {
   const file = input.before.get(test);
   const resolver = file ? resolverFor(file.language) : undefined;
   if (!file || !resolver) return [];
@@ -74,7 +140,7 @@ function baseImports(test: string, input: DeletedTestsInput): string[] {
     byPath,
     readFile: input.readFile,
   });
-  const targets: string[] = [];
+  const targets: BaseImport[] = [];
   for (const fact of file.imports) {
     let resolved: ReturnType<typeof resolve>;
     try {
@@ -84,7 +150,7 @@ function baseImports(test: string, input: DeletedTestsInput): string[] {
       continue;
     }
     for (const entry of Array.isArray(resolved) ? resolved : [resolved])
-      if (entry.type === 'file') targets.push(entry.path);
+      if (entry.type === 'file') targets.push({ path: entry.path, names: fact.names });
   }
   return targets;
 }

@@ -1,0 +1,165 @@
+/**
+ * Shapes of real commits from the dev repositories that the gate must pass, each beside the broken
+ * change of the same shape that it must still block.
+ */
+import { describe, expect, it } from 'vitest';
+import { verify } from '../../src/api/index.js';
+import { git, makeRepo, writeTree } from '../helpers/repo.js';
+
+describe('the gate on real changes', () => {
+  it('a deleted test whose tested code the change removed passes; one whose code stays does not', async () => {
+    const files = {
+      'package.json': JSON.stringify({
+        name: 'cli',
+        version: '1.0.0',
+        type: 'module',
+        scripts: { test: 'node --test' },
+      }),
+      'lib/help.js':
+        "export class Help {\n  width(s) {\n    return stripColor(s).length;\n  }\n}\n\nexport function stripColor(s) {\n  return s.replace(/\\x1b\\[\\d*m/g, '');\n}\n",
+      'tests/help.stripAnsi.test.js': "import { stripColor } from '../lib/help.js';\nstripColor('x');\n",
+    };
+    const replaced = makeRepo(files);
+    writeTree(replaced, {
+      'lib/help.js':
+        "import { stripVTControlCharacters } from 'node:util';\n\nexport class Help {\n  width(s) {\n    return stripVTControlCharacters(s).length;\n  }\n}\n",
+    });
+    git(replaced, 'rm', '-q', 'tests/help.stripAnsi.test.js');
+    expect((await verify(replaced)).blocking).toEqual([]);
+
+    const kept = makeRepo(files);
+    writeTree(kept, { 'lib/help.js': `${files['lib/help.js']}// changed\n` });
+    git(kept, 'rm', '-q', 'tests/help.stripAnsi.test.js');
+    expect((await verify(kept)).blocking).toEqual([
+      'impact deleted-covering-test: This change deletes tests/help.stripAnsi.test.js, which tested lib/help.js, and edits lib/help.js: the edit loses its test.',
+    ]);
+  });
+
+  it('a test may import a package the lockfile installs (a transitive one); a shipped module may not', async () => {
+    const uvLock =
+      'version = 1\n\n[[package]]\nname = "mypy"\nversion = "1.0.0"\nsource = { registry = "https://pypi.org/simple" }\ndependencies = [\n    { name = "typing-extensions" },\n]\n\n[[package]]\nname = "typing-extensions"\nversion = "4.12.0"\nsource = { registry = "https://pypi.org/simple" }\n';
+    const root = makeRepo({
+      'pyproject.toml':
+        '[project]\nname = "cli"\nversion = "1"\ndependencies = []\n\n[dependency-groups]\ntyping = ["mypy"]\n',
+      'uv.lock': uvLock,
+      'src/cli/__init__.py': 'def edit():\n    return None\n',
+      'tests/typing/typing_edit.py': 'import cli\n',
+    });
+    writeTree(root, {
+      'tests/typing/typing_edit.py':
+        'from typing_extensions import assert_type\n\nimport cli\n\nassert_type(cli.edit(), None)\n',
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, { 'src/cli/__init__.py': 'import typing_extensions\n\ndef edit():\n    return None\n' });
+    expect((await verify(root)).blocking.join('\n')).toContain(
+      'src/cli/__init__.py imports "typing_extensions", but pyproject.toml does not declare typing_extensions.',
+    );
+  });
+
+  it('a #name import whose package.json imports entry is a condition object resolves', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({
+        name: 'tool',
+        version: '1.0.0',
+        type: 'module',
+        imports: { '#module-sync-enabled': { 'module-sync': './misc/true.js', default: './misc/false.js' } },
+      }),
+      'misc/true.js': 'export default true;\n',
+      'misc/false.js': 'export default false;\n',
+      'src/resolve.ts': "import enabled from '#module-sync-enabled';\nexport const on = enabled;\n",
+    });
+    writeTree(root, {
+      'src/resolve.ts': "import enabled from '#module-sync-enabled';\nexport const on = !!enabled;\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+  });
+
+  it('what a bundler config resolves (an external, an alias) is unknowable, not missing; a real missing import still blocks', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module' }),
+      'rolldown.config.ts': "export default { input: 'src/client/client.ts', external: ['@vite/env'] };\n",
+      'src/client/client.ts': "import '@vite/env';\nexport const a = 1;\n",
+      'playground/vite.config.js':
+        "export default { resolve: { alias: [{ find: /^#alias/, replacement: '/x/foo.css' }] } };\n",
+      'playground/main.js': "import css from '#alias?inline';\nexport const b = css;\n",
+    });
+    writeTree(root, {
+      'src/client/client.ts': "import '@vite/env';\nexport const a = 2;\n",
+      'playground/main.js': "import css from '#alias?inline';\nexport const b = [css];\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, {
+      'src/client/client.ts': "import '@vite/env';\nimport 'fancy-undeclared-pkg-zz';\nexport const a = 2;\n",
+      'playground/main.js':
+        "import css from '#alias?inline';\nimport './gone.js';\nexport const b = [css];\n",
+    });
+    const blocking = (await verify(root)).blocking.join('\n');
+    expect(blocking).toContain('src/client/client.ts imports "fancy-undeclared-pkg-zz"');
+    expect(blocking).toContain('playground/main.js imports "./gone.js", which resolves to no file');
+    writeTree(root, {
+      'rolldown.config.ts':
+        "import extra from 'fancy-config-dep-zz';\nexport default { input: 'src/client/client.ts', external: ['@vite/env'], extra };\n",
+    });
+    expect((await verify(root)).blocking.join('\n')).toContain(
+      'rolldown.config.ts imports "fancy-config-dep-zz"',
+    );
+  });
+
+  it('a deleted regression test of how its subject used a helper passes when the subject no longer uses it', async () => {
+    const files = {
+      'package.json': JSON.stringify({
+        name: 'bundler',
+        version: '1.0.0',
+        type: 'module',
+        scripts: { test: 'vitest' },
+        devDependencies: { vitest: '^3.0.0' },
+      }),
+      'src/plugins/asset.ts': 'export const assetUrlRE = /__ASSET__(\\w+)__/g;\nexport const size = 1;\n',
+      'src/plugins/wasm.ts':
+        "import { assetUrlRE } from './asset';\nexport function wasm(url: string) {\n  assetUrlRE.lastIndex = 0;\n  return assetUrlRE.test(url);\n}\n",
+      'src/__tests__/plugins/wasm.spec.ts':
+        "import { expect, test } from 'vitest';\nimport { assetUrlRE } from '../../plugins/asset';\ntest('twice', () => {\n  expect(assetUrlRE.test('__ASSET__a__')).toBe(true);\n});\n",
+    };
+    const dropped = makeRepo(files);
+    writeTree(dropped, {
+      'src/plugins/wasm.ts': 'export function wasm(url: string) {\n  return url.endsWith(".wasm");\n}\n',
+      'src/plugins/asset.ts': 'export const assetUrlRE = /__ASSET__(\\w+)__/g;\nexport const size = 2;\n',
+    });
+    git(dropped, 'rm', '-q', 'src/__tests__/plugins/wasm.spec.ts');
+    expect((await verify(dropped)).blocking).toEqual([]);
+
+    const kept = makeRepo(files);
+    writeTree(kept, {
+      'src/plugins/wasm.ts': `${files['src/plugins/wasm.ts']}// changed\n`,
+      'src/plugins/asset.ts': `${files['src/plugins/asset.ts']}// changed\n`,
+    });
+    git(kept, 'rm', '-q', 'src/__tests__/plugins/wasm.spec.ts');
+    expect((await verify(kept)).blocking.join('\n')).toContain('deleted-covering-test');
+  });
+
+  it('a generated file committed with a change to what its generator reads passes; edited alone it does not', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "fmt"\nversion = "1"\ndependencies = []\n',
+      'src/fmt/__init__.py': 'from fmt.mode import Preview\n',
+      'src/fmt/mode.py': 'class Preview:\n    A = "a"\n',
+      'src/fmt/resources/fmt.schema.json': '{"enum": ["a"]}\n',
+      'scripts/generate_schema.py':
+        'import json\n\nimport fmt\n\n# writes src/fmt/resources/fmt.schema.json\nprint(json.dumps({"enum": [fmt.Preview.A]}))\n',
+      '.agent-context/contracts/safety.contract.json': JSON.stringify({
+        schemaVersion: 1,
+        comment: 'hand-written for the test',
+        generated: [
+          {
+            paths: ['src/fmt/resources/fmt.schema.json'],
+            severity: 'risk',
+            comment: 'written by scripts/generate_schema.py',
+          },
+        ],
+      }),
+    });
+    writeTree(root, { 'src/fmt/resources/fmt.schema.json': '{"enum": ["a", "b"]}\n' });
+    expect((await verify(root)).blocking.join('\n')).toMatch(/^generated-path: /);
+    writeTree(root, { 'src/fmt/mode.py': 'class Preview:\n    A = "a"\n    B = "b"\n' });
+    expect((await verify(root)).blocking).toEqual([]);
+  });
+});
