@@ -16,7 +16,7 @@ const MAX_TEXT_CHARS = 400;
 const LISTS = ['imports', 'exports', 'symbols', 'routes', 'env'] as const;
 
 /** `facts` with lists and strings capped and secrets masked (mutated in place and returned). */
-export function boundedFacts(facts: FileFacts, sourceText: string): FileFacts {
+export function boundedFacts(facts: FileFacts): FileFacts {
   for (const list of LISTS) {
     const entries = facts[list];
     if (entries.length <= MAX_FACTS_PER_LIST) continue;
@@ -31,9 +31,31 @@ export function boundedFacts(facts: FileFacts, sourceText: string): FileFacts {
     symbol.signature = capped(symbol.signature);
     if (symbol.doc !== undefined) symbol.doc = capped(symbol.doc);
   }
-  // One look at the whole file spares redacting each fact of the (nearly all) files without secrets.
-  if (containsSecret(sourceText)) redactFacts(facts);
+  // One look at the texts the facts copied spares redacting each fact of the (nearly all) files
+  // without secrets; it reads a third of what the whole source is.
+  if (containsSecret(redactableTexts(facts).join(SEPARATOR))) redactFacts(facts);
   return facts;
+}
+
+/**
+ * Joins the fact texts for one look: no rule can match across it (a match runs over whitespace
+ * only into a quote, a sign or a value character, and NUL between two line breaks is none of
+ * these), so the joined text holds a secret exactly when one of the texts does.
+ */
+const SEPARATOR = '\n\u0000\n';
+
+/** Every text a fact copies from the source, in the order `redactFacts` masks them. */
+function redactableTexts(facts: FileFacts): string[] {
+  const texts: string[] = [];
+  for (const symbol of facts.symbols) {
+    texts.push(symbol.signature);
+    if (symbol.doc !== undefined) texts.push(symbol.doc);
+  }
+  for (const route of facts.routes) texts.push(route.path);
+  for (const entry of facts.imports) texts.push(entry.specifier);
+  for (const diagnostic of facts.diagnostics) texts.push(diagnostic.message);
+  texts.push(facts.summary.text);
+  return texts;
 }
 
 function innermost(container: string): string {

@@ -20,7 +20,7 @@ export function extractFacts(job: ExtractJob): FileFacts {
       message: 'the file is not valid UTF-8; indexed from a lossy decoding',
     });
   }
-  return boundedFacts(facts, job.text);
+  return boundedFacts(facts);
 }
 
 export function extractorOf(language: string): string {

@@ -5,28 +5,65 @@ import { OcppError } from './errors.js';
  * Arrays keep their order: callers sort them where order carries no meaning.
  */
 export function stableStringify(value: unknown, indent = 0): string {
-  return JSON.stringify(value, sortedKeys, indent) ?? 'null';
+  return JSON.stringify(sortedValue(value, ''), undefined, indent) ?? 'null';
 }
 
 /**
- * A `JSON.stringify` replacer that hands objects over with their keys in sorted order. Objects
- * whose keys are already sorted (everything read back from our own files) are passed through
- * without a copy, which keeps native serialisation speed on big outputs.
+ * `value` with every object's keys in sorted order, ready for a plain `JSON.stringify` (a replacer
+ * would be called back for every value, strings and numbers included: most of the time spent
+ * writing the index). Objects and arrays already in order (everything read back from our own
+ * files) are kept, not copied; `toJSON` is applied here, as `JSON.stringify` would.
  */
-function sortedKeys(this: unknown, _key: string, value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const keys = Object.keys(value);
+function sortedValue(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const toJson = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJson === 'function') return sortedValue(toJson.call(value, key), key);
+  if (Array.isArray(value)) return sortedArray(value);
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
   let ordered = true;
-  for (let index = 1; index < keys.length; index++) {
-    if (keys[index - 1]! > keys[index]!) {
-      ordered = false;
-      break;
+  for (let index = 1; index < keys.length && ordered; index++) ordered = keys[index - 1]! <= keys[index]!;
+  if (ordered) {
+    // Copy only when a value inside changes.
+    for (let index = 0; index < keys.length; index++) {
+      const item = object[keys[index]!];
+      if (item !== null && typeof item === 'object' && sortedValue(item, keys[index]!) !== item)
+        return sortedCopy(object, keys);
     }
+    return object;
   }
-  if (ordered) return value;
+  return sortedCopy(object, keys.sort());
+}
+
+function sortedCopy(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const sorted: Record<string, unknown> = {};
-  for (const key of keys.sort()) sorted[key] = (value as Record<string, unknown>)[key];
+  for (const key of keys) {
+    const item = sortedValue(object[key], key);
+    // An own `__proto__` key (JSON.parse makes them) stays a key rather than setting the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(sorted, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else sorted[key] = item;
+  }
   return sorted;
+}
+
+function sortedArray(items: readonly unknown[]): readonly unknown[] {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (item === null || typeof item !== 'object') continue;
+    const sorted = sortedValue(item, String(index));
+    if (sorted === item) continue;
+    const copy = items.slice(0, index);
+    copy.push(sorted);
+    for (let rest = index + 1; rest < items.length; rest++) copy.push(sortedValue(items[rest], String(rest)));
+    return copy;
+  }
+  return items;
 }
 
 /** `stableStringify` with two-space indent and a final newline: the form of every file we write. */

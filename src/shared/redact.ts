@@ -18,6 +18,7 @@ export function redactSecrets(text: string): Redaction {
   let maskedChars = 0;
   let result = text;
   for (const rule of SECRET_RULES) {
+    if (rule.screen && !rule.screen(result)) continue;
     result = result.replace(rule.pattern, (...args: unknown[]) => {
       const match = args[0] as string;
       const groups = args.slice(1, -2) as string[];
@@ -39,6 +40,7 @@ export function redacted(text: string): string {
 /** Whether any rule would mask something in `text`. */
 export function containsSecret(text: string): boolean {
   for (const rule of SECRET_RULES) {
+    if (rule.screen && !rule.screen(text)) continue;
     for (const match of text.matchAll(rule.pattern)) {
       if (!rule.accept || rule.accept(match[0], ...(match.slice(1) as string[]))) return true;
     }

@@ -13,6 +13,12 @@ export interface SecretRule {
   replace: (match: string, ...groups: string[]) => string;
   /** Extra check on the match (entropy), for rules whose shape alone is not proof enough. */
   accept?: (match: string, ...groups: string[]) => boolean;
+  /**
+   * A cheaper test that is false only where `pattern` cannot match (the pattern without its costly
+   * lead, such as `\b\w*` before a name): text failing it skips the pattern. Source files are
+   * scanned whole, so the slow patterns get one.
+   */
+  screen?: (text: string) => boolean;
 }
 
 const keepPrefix = (length: number) => (match: string) => `${match.slice(0, length)}${MASK}`;
@@ -72,6 +78,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: 'connection-string',
     pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)([^\s@/]+)(?=@)/gi,
     replace: keepHead,
+    screen: testOf(/:\/\/[^\s:/@]+:[^\s@/]+@/),
   },
   {
     // environment style, the name in capitals: `DB_PASSWORD=hunter2`, `export API_TOKEN="x"`
@@ -81,6 +88,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       'g',
     ),
     replace: keepHead,
+    screen: testOf(new RegExp(`${SECRET_NAME.toUpperCase()}[A-Z0-9_]*\\s*[:=]\\s*["']?[^\\s"'\`,;]{4}`)),
   },
   {
     // in code or config: `password: "x"`, `api_key = 'x'` (a quoted value without spaces)
@@ -90,6 +98,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       'gi',
     ),
     replace: keepHead,
+    screen: testOf(new RegExp(`${SECRET_NAME}["']?\\s*(?:[:=]|:=|=>)\\s*["'\`][^\\s"'\`]{4}`, 'i')),
   },
   {
     // unquoted in code or on a command line: `password=hunter2`, `--token abc123`, `password hunter2`;
@@ -110,6 +119,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     replace: keepHead,
     accept: (_match, _head, value) => looksRandom(value ?? ''),
+    // an accepted value holds a digit (looksRandom)
+    screen: testOf(
+      new RegExp(
+        `${MAYBE_SECRET_NAME}\\w*["']?\\s*(?:[:=]|:=|=>)\\s*["'\`]?(?=[A-Za-z0-9+/_=.-]{16})[A-Za-z0-9+/_=.-]*[0-9]`,
+        'i',
+      ),
+    ),
   },
   {
     // AWS secret access keys are 40 characters of base64 with no prefix: recognisable only by
@@ -119,8 +135,39 @@ export const SECRET_RULES: readonly SecretRule[] = [
     replace: () => MASK,
     accept: (match) =>
       /[A-Z]/.test(match) && /[a-z]/.test(match) && /[0-9]/.test(match) && looksRandom(match),
+    screen: hasBase64Run40,
   },
 ];
+
+function testOf(pattern: RegExp): (text: string) => boolean {
+  return (text) => pattern.test(text);
+}
+
+const BASE64_CHAR = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+')
+  BASE64_CHAR[char.charCodeAt(0)] = 1;
+const EQUALS = 61;
+
+/**
+ * Whether `text` has a run of exactly 40 of `[A-Za-z0-9/+]` with no `=` on either side, which is
+ * what the aws-secret-key pattern needs; a loop over the characters is several times faster than
+ * the pattern's look-behind tried at every offset.
+ */
+function hasBase64Run40(text: string): boolean {
+  let run = 0;
+  let before = 0;
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : 0;
+    if (code < 128 && BASE64_CHAR[code] === 1) {
+      if (run === 0) before = index === 0 ? 0 : text.charCodeAt(index - 1);
+      run++;
+      continue;
+    }
+    if (run === 40 && before !== EQUALS && code !== EQUALS) return true;
+    run = 0;
+  }
+  return false;
+}
 
 /** Shannon entropy of a string's characters, in bits per character. */
 export function entropyOf(text: string): number {

@@ -8,6 +8,10 @@ describe('stable JSON', () => {
     { nested: { deeper: { k: 'ünïcødé ✓' } }, list: [] },
     'plain',
     { date: new Date(0) },
+    // keys in order outside, not inside: only the inner object is copied
+    { a: { c: 1, b: 2 }, b: [{ a: 1 }, { z: 1, y: [{ q: 1, p: 2 }] }, 'x'] },
+    { 10: 'a', 9: 'b', z: 1, a: 2 },
+    JSON.parse('{"__proto__":{"b":1,"a":2},"x":1}'),
   ];
 
   it('compact output equals JSON.stringify of a key-sorted copy', () => {
@@ -22,7 +26,10 @@ describe('stable JSON', () => {
       }
       return value;
     };
-    for (const sample of samples) expect(stableStringify(sample)).toBe(JSON.stringify(sortDeep(sample)));
+    for (const sample of samples) {
+      expect(stableStringify(sample)).toBe(JSON.stringify(sortDeep(sample)));
+      expect(stableStringify(sample, 2)).toBe(JSON.stringify(sortDeep(sample), undefined, 2));
+    }
   });
 
   it('is independent of key order and ends files with a newline', () => {

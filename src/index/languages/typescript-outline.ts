@@ -273,7 +273,22 @@ function signatureOf(text: string, start: number, end: number, bodyStart: number
   const stop = bodyStart ?? end;
   const raw = text.slice(start, Math.min(stop, start + 400));
   const firstLine = stop === end ? raw.split('\n', 1)[0]! : raw;
-  return oneLine(firstLine.replace(/\s*[{=]\s*$/, '').replace(/\s*=>\s*$/, ' =>'), 160);
+  return oneLine(withoutBodyOpener(firstLine), 160);
+}
+
+/**
+ * The signature without a trailing `{` or `=` (and the spaces around it), an arrow's `=>` kept as
+ * ` =>`: the replacements `\s*[{=]\s*$` -> `` then `\s*=>\s*$` -> ` =>`, done from the end (the
+ * patterns retried their leading `\s*` at every offset of the 400-character slice).
+ */
+function withoutBodyOpener(text: string): string {
+  let result = text;
+  const trimmed = result.trimEnd();
+  const last = trimmed.at(-1);
+  if (last === '{' || last === '=') result = trimmed.slice(0, -1).trimEnd();
+  const rest = result.trimEnd();
+  if (rest.endsWith('=>')) result = `${rest.slice(0, -2).trimEnd()} =>`;
+  return result;
 }
 
 function docCommentBefore(start: number, context: Context): string | undefined {
