@@ -7,7 +7,12 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
 import { buildContextPackage, type HeldContext, refreshHeldContext } from '../../src/context/build.js';
+import { edgeChanges } from '../../src/context/delta.js';
+import { evolveContext } from '../../src/context/lifecycle.js';
+import { readBuiltGraph } from '../../src/context/load.js';
+import { silentBus } from '../../src/shared/events.js';
 import { git, makeTempDir, writeTree } from '../helpers/repo.js';
 
 const tree = {
@@ -138,5 +143,22 @@ describe('incremental refresh against a cold build', () => {
         expect(rankingWritten(refreshed.result), step.name).toBe(false);
       }
     }
+  }, 120_000);
+
+  it('evolve compares graph shards: the edges it reports are those a whole-graph comparison finds', async () => {
+    const root = makeProject(makeTempDir());
+    await buildContextPackage(root);
+    const config = await loadConfig(root);
+    let reported = 0;
+    for (const step of steps) {
+      const before = await readBuiltGraph(root);
+      step.edit(root);
+      const evolved = await evolveContext(root, config, silentBus());
+      const whole = edgeChanges(before, await readBuiltGraph(root));
+      expect(evolved.delta.edges, step.name).toEqual(whole);
+      reported += whole.length;
+    }
+    // The steps add and remove imports: the comparison had edges to find.
+    expect(reported).toBeGreaterThan(2);
   }, 120_000);
 });
