@@ -13,7 +13,7 @@ import { edgeChanges } from '../../src/context/delta.js';
 import { evolveContext } from '../../src/context/lifecycle.js';
 import { readBuiltGraph } from '../../src/context/load.js';
 import { silentBus } from '../../src/shared/events.js';
-import { git, makeTempDir, writeTree } from '../helpers/repo.js';
+import { makeRepo, makeTempDir, writeTree } from '../helpers/repo.js';
 
 const tree = {
   'package.json': JSON.stringify({ name: 'shop', type: 'module', main: 'src/index.ts' }),
@@ -81,13 +81,10 @@ const steps: Array<{ name: string; edit: (root: string) => void; ranking: 'kept'
   },
 ];
 
-function makeProject(base: string): string {
-  const root = join(base, 'shop');
-  writeTree(root, tree);
-  git(root, 'init', '-q', '-b', 'main');
-  git(root, 'config', 'commit.gpgsign', 'false');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'initial');
+/** The fixture as a committed git repository in a folder named `shop` (the cold copies' name too). */
+function makeProject(): string {
+  const root = join(makeTempDir(), 'shop');
+  cpSync(makeRepo(tree), root, { recursive: true });
   return root;
 }
 
@@ -116,8 +113,8 @@ function writtenContext(root: string): Record<string, string> {
 
 describe('incremental refresh against a cold build', () => {
   it('update and the in-memory refresh write the same bytes as a cold build, edit after edit', async () => {
-    const onDisk = makeProject(makeTempDir());
-    const inMemory = makeProject(makeTempDir());
+    const onDisk = makeProject();
+    const inMemory = makeProject();
     await buildContextPackage(onDisk);
     await buildContextPackage(inMemory);
     let held: HeldContext | undefined = (await refreshHeldContext(inMemory, undefined)).held;
@@ -146,7 +143,7 @@ describe('incremental refresh against a cold build', () => {
   }, 120_000);
 
   it('evolve compares graph shards: the edges it reports are those a whole-graph comparison finds', async () => {
-    const root = makeProject(makeTempDir());
+    const root = makeProject();
     await buildContextPackage(root);
     const config = await loadConfig(root);
     let reported = 0;
