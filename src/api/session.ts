@@ -5,12 +5,14 @@
  * counts its refreshes, and tells which changed paths matter (not ignored, not its own outputs).
  */
 
+import { stat } from 'node:fs/promises';
 import type { BuildResult } from '../context/build.js';
 import { explainFile, type FileExplanation } from '../context/explain.js';
 import type { FreshnessReport } from '../context/freshness.js';
 import { type LoadedContext, loadBuiltContext } from '../context/load.js';
 import { readManifest } from '../context/manifest.js';
-import { resolveAbsolute } from '../shared/path.js';
+import { layout } from '../shared/layout.js';
+import { absolutePath, resolveAbsolute } from '../shared/path.js';
 import { type CallOptions, type ExplainResult, freshness, status } from './context.js';
 import { type ChangeFilter, createChangeFilter } from './session-changes.js';
 import { type ContextRefresher, memoryRefresher } from './session-refresh.js';
@@ -52,6 +54,7 @@ export class ContextSession {
   private next: Promise<BuildResult> | undefined;
   private changes: ChangeFilter | undefined;
   private readonly refresher: ContextRefresher;
+  private manifestSeen: { identity: string; sourceHash: string | undefined } | undefined;
 
   constructor(root: string, options: SessionOptions = {}) {
     this.root = root;
@@ -107,7 +110,15 @@ export class ContextSession {
 
   /** The source hash of the context on disk (what the last build described); undefined before one. */
   async builtSourceHash(): Promise<string | undefined> {
-    return (await readManifest(this.root))?.hashes.source;
+    // Polled by `GET /status` many times a second: parse the 1 MB manifest again only when it was
+    // replaced (every write is a rename, so a new inode; a hand edit moves mtime or size).
+    const file = absolutePath(this.root, layout.manifest);
+    const identity = await fileIdentity(file);
+    if (identity !== undefined && identity === this.manifestSeen?.identity)
+      return this.manifestSeen.sourceHash;
+    const sourceHash = (await readManifest(this.root))?.hashes.source;
+    this.manifestSeen = identity === undefined ? undefined : { identity, sourceHash };
+    return sourceHash;
   }
 
   /** The changed paths a refresh must look at: not ignored, not the session's own last writes. */
@@ -154,4 +165,14 @@ export class ContextSession {
 
 export function openSession(directory = '.', options: SessionOptions = {}): ContextSession {
   return new ContextSession(resolveAbsolute(directory), options);
+}
+
+/** A file's inode, size and times as one string; undefined when it does not exist. */
+async function fileIdentity(file: string): Promise<string | undefined> {
+  try {
+    const stats = await stat(file);
+    return `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+  } catch {
+    return undefined;
+  }
 }

@@ -20,6 +20,7 @@ import {
   computeForBuild,
   type HeldContext,
   heldContextOf,
+  readHeldContext,
 } from './compute.js';
 import type { ContextManifest } from './manifest.js';
 import { outputHashFromStat, saveStatCache } from './stat-cache.js';
@@ -106,7 +107,13 @@ export async function refreshHeldContext(
     root,
     async () => {
       const { result, computed } = await buildLocked(root, { ...options, mode: 'update' }, held);
-      return { result, held: computed.pkg ? heldContextOf(computed) : held };
+      if (computed.pkg) return { result, held: heldContextOf(computed) };
+      // Up to date at the start: read the build once now, so the first edit is incremental too.
+      const current = held && held.manifest.hashes.outputs === computed.previous?.hashes.outputs;
+      return {
+        result,
+        held: current ? held : await readHeldContext(root, computed, options.bus ?? silentBus()),
+      };
     },
     options,
   );

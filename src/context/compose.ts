@@ -29,7 +29,7 @@ import { detectEntrypoints } from './entrypoints.js';
 import { type ComponentHashes, type ContextManifest, MANIFEST_SCHEMA_VERSION } from './manifest.js';
 import { composeProjectJson } from './project-json.js';
 import type { ProjectJson } from './project-schema.js';
-import { type FileRank, rankFiles } from './rank.js';
+import { entrypointsKey, type FileRank, type PreviousRanking, rankOrReuse } from './rank.js';
 import { assessReadiness, type ReadinessReport } from './readiness.js';
 import { calculateTokenSavings, type TokenSavings } from './savings.js';
 import {
@@ -81,6 +81,8 @@ export interface PreviousOutputs {
   indexShards: PreviousShards;
   /** Graph shards whose folder holds no changed file, when the graph was reused. */
   graphShards?: ReusableGraphShards;
+  /** The last build's ranking, when the graph was reused (kept when no edge it reads moved). */
+  ranking?: PreviousRanking;
 }
 
 export interface GeneratedFile {
@@ -101,6 +103,8 @@ export interface ContextPackage {
   readiness: ReadinessReport;
   savings: TokenSavings;
   ranking: FileRank[];
+  /** `entrypointsKey()` of the entrypoints the ranking was made with (ranking.json records it). */
+  rankingEntrypoints: string;
   /** The index just composed, as a facts cache (what a long-lived process keeps for its next refresh). */
   facts: FactsCache;
 }
@@ -108,7 +112,13 @@ export interface ContextPackage {
 export function composeContextPackage(input: ComposeInput): ContextPackage {
   const { config } = input.config;
   const entrypoints = detectEntrypoints(input.files, input.project, config.context.entrypoints);
-  const ranking = rankFiles(input.graph, input.files, entrypoints);
+  const { ranking, reused: rankingReused } = rankOrReuse(
+    input.graph,
+    input.files,
+    entrypoints,
+    input.previous?.ranking,
+  );
+  const rankingEntrypoints = entrypointsKey(entrypoints);
   const conventions = observeConventions(input.scan.files, input.files, input.project);
   const central = centralModules(
     input.files,
@@ -190,10 +200,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     ...index.shards.map(({ path, content, hash }) => ({ path, content, hash })),
     ...graphShards(input.graph, input.previous?.graphShards),
     { path: layout.project, content: formatJsonFile(project) },
-    {
-      path: layout.ranking,
-      content: jsonLinesDocument({ schemaVersion: OUTPUT_SCHEMA_VERSION }, 'files', ranking),
-    },
+    rankingFile(ranking, rankingEntrypoints, rankingReused ? input.previous?.ranking?.document : undefined),
     {
       path: layout.summary,
       content: redacted(
@@ -218,7 +225,18 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     },
   ];
   const manifest = buildManifest(input, files);
-  return { files, manifest, summary, project, readiness, savings, ranking, facts };
+  return { files, manifest, summary, project, readiness, savings, ranking, rankingEntrypoints, facts };
+}
+
+/** ranking.json; the last build's bytes when the ranking was reused (the same rows, the same head). */
+function rankingFile(
+  ranking: FileRank[],
+  entrypoints: string,
+  reused: { content: string; hash: string } | undefined,
+): GeneratedFile {
+  if (reused) return { path: layout.ranking, ...reused };
+  const head = { schemaVersion: OUTPUT_SCHEMA_VERSION, entrypoints };
+  return { path: layout.ranking, content: jsonLinesDocument(head, 'files', ranking) };
 }
 
 /** Configuration files at the root, the first few: what an agent should know exists. */

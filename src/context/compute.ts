@@ -21,6 +21,7 @@ import { toolVersion } from '../shared/version.js';
 import type { ContextPackage, PreviousOutputs } from './compose.js';
 import { hashLessons } from './lesson-hash.js';
 import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readPreviousManifest } from './manifest.js';
+import type { FileRank } from './rank.js';
 import { isProjectConfiguration } from './refresh.js';
 import {
   assembleGraph,
@@ -107,6 +108,15 @@ export interface PreviousBuild {
   facts: FactsCache;
   /** The previous graph and its shards, when its resolutions can be reused. */
   graph?: PreviousGraph;
+  /** The previous ranking, read only when the graph is reused (else it is recomputed anyway). */
+  ranking?: BuiltRanking;
+}
+
+/** A ranking as a build wrote it: its rows, the entrypoints key in its head, its bytes and hash. */
+export interface BuiltRanking {
+  ranking: FileRank[];
+  entrypoints: string;
+  document: { content: string; hash: string };
 }
 
 export interface PreviousGraph {
@@ -114,11 +124,12 @@ export interface PreviousGraph {
   shards: PreviousShards;
 }
 
-/** A build held in memory between refreshes: the manifest it wrote, its facts and its graph. */
+/** A build held in memory between refreshes: the manifest it wrote, its facts, graph and ranking. */
 export interface HeldContext {
   manifest: ContextManifest;
   facts: FactsCache;
   graph: PreviousGraph;
+  ranking: BuiltRanking;
 }
 
 /** Scan and decide; compose only when something changed (`build` and `update`). */
@@ -145,11 +156,37 @@ export function heldContextOf(computed: ComputedContext): HeldContext {
       .filter((file) => file.hash !== undefined && componentOfOutput(file.path) === 'graph')
       .map((file) => [file.path, { content: file.content, hash: file.hash! }] as const),
   );
+  const { pkg } = computed;
+  const rankingFile = pkg.files.find((file) => file.path === layout.ranking)!;
   return {
-    manifest: computed.pkg.manifest,
-    facts: computed.pkg.facts,
+    manifest: pkg.manifest,
+    facts: pkg.facts,
     graph: { graph: computed.graph, shards: graphShards },
+    ranking: {
+      ranking: pkg.ranking,
+      entrypoints: pkg.rankingEntrypoints,
+      document: { content: rankingFile.content, hash: pkg.manifest.outputs[layout.ranking]! },
+    },
   };
+}
+
+/**
+ * The last build as a long-lived process starts holding it, read from disk once: facts, graph and
+ * ranking, each only if it is as the manifest says it was written. Undefined when any is missing.
+ */
+export async function readHeldContext(
+  root: string,
+  computed: ContextInputs,
+  bus: EventBus,
+): Promise<HeldContext | undefined> {
+  const { previous, statCache } = computed;
+  if (!previous || previous.schemaVersion < MANIFEST_SCHEMA_VERSION) return undefined;
+  const graph = await readTrustedGraph(root, previous, statCache, bus);
+  const ranking = graph && (await readTrustedRanking(root, previous, statCache, bus));
+  if (!graph || !ranking) return undefined;
+  const facts = await readTrustedIndex(root, previous, bus, statCache);
+  if (facts.size !== previous.counts.indexed) return undefined;
+  return { manifest: previous, facts, graph, ranking };
 }
 
 async function readInputs(root: string, options: ComputeOptions): Promise<ContextInputs> {
@@ -224,7 +261,14 @@ async function indexAndGraph(
     if (!reuse) previousGraph = undefined;
     return (await loadStages()).buildDependencyGraph(root, index, reuse);
   });
-  const before: PreviousBuild = { facts, ...(previousGraph ? { graph: previousGraph } : {}) };
+  const ranking = previousGraph
+    ? (usable?.ranking ?? (await readTrustedRanking(root, previous!, statCache, bus)))
+    : undefined;
+  const before: PreviousBuild = {
+    facts,
+    ...(previousGraph ? { graph: previousGraph } : {}),
+    ...(ranking ? { ranking } : {}),
+  };
   return { ...inputs, index, graph, before };
 }
 
@@ -285,9 +329,37 @@ function previousOutputs(before: PreviousBuild, index: RepositoryIndex): Previou
   };
   if (!before.graph) return outputs;
   const changedFolders = new Set<string>();
-  for (const file of index.files)
-    if (before.facts.lineFor(file) === undefined) changedFolders.add(shardOf(file.path));
-  return { ...outputs, graphShards: { shards: before.graph.shards, changedFolders } };
+  const changed = new Map<string, string | undefined>();
+  for (const file of index.files) {
+    if (before.facts.lineFor(file) !== undefined) continue;
+    changedFolders.add(shardOf(file.path));
+    changed.set(file.path, before.facts.previousEntry(file.path)?.kind);
+  }
+  const ranking = before.ranking && { ...before.ranking, graph: before.graph.graph, changed };
+  return {
+    ...outputs,
+    graphShards: { shards: before.graph.shards, changedFolders },
+    ...(ranking ? { ranking } : {}),
+  };
+}
+
+/** The last build's ranking.json, when it is as that build wrote it and records its entrypoints. */
+async function readTrustedRanking(
+  root: string,
+  previous: ContextManifest,
+  statCache: StatCacheFile | undefined,
+  bus: EventBus,
+): Promise<BuiltRanking | undefined> {
+  const content = await readTrustedOutput(root, layout.ranking, previous, statCache, bus);
+  if (content === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(content) as { entrypoints?: unknown; files?: FileRank[] };
+    if (typeof parsed.entrypoints !== 'string' || !Array.isArray(parsed.files)) return undefined;
+    const document = { content, hash: previous.outputs[layout.ranking]! };
+    return { ranking: parsed.files, entrypoints: parsed.entrypoints, document };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

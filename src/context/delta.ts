@@ -6,6 +6,7 @@
 import type { DependencyGraph, GraphEdge } from '../graph/types.js';
 import type { IndexedFile, SymbolFact } from '../index/types.js';
 import type { FileRank } from './rank.js';
+import { graphHeadPath, graphShardPath, shardOf } from './shards.js';
 
 export const DELTA_SCHEMA_VERSION = 1;
 
@@ -75,7 +76,7 @@ export function diffContexts(
   const files = fileChanges(before.sources, after.sources);
   const changed = new Set([...files.added, ...files.removed, ...files.modified]);
   const symbols = symbolChanges(before.files, after.files, changed);
-  const edges = edgeChanges(before.graph, after.graph);
+  const edges = edgeChanges(before.graph, after.graph, changedGraphShards(before.outputs, after.outputs));
   const ranking = rankingMoves(before.ranking, after.ranking);
   const rereadOutputs = Object.keys({ ...before.outputs, ...after.outputs })
     .filter((path) => before.outputs[path] !== after.outputs[path])
@@ -181,9 +182,38 @@ function edgesMissingFrom(
     }));
 }
 
-export function edgeChanges(before: DependencyGraph, after: DependencyGraph): EdgeChange[] {
-  const old = new Map(before.edges.map((edge) => [edgeKey(edge), edge]));
-  const now = new Map(after.edges.map((edge) => [edgeKey(edge), edge]));
+/**
+ * The graph shards whose bytes differ between two sharded builds: only edges from their folders
+ * can differ (a shard holds the edges from its files). Undefined when either side is not sharded.
+ */
+function changedGraphShards(
+  before: Record<string, string>,
+  after: Record<string, string>,
+): ((from: string) => boolean) | undefined {
+  if (before[graphHeadPath] === undefined || after[graphHeadPath] === undefined) return undefined;
+  const byFolder = new Map<string, boolean>();
+  return (from) => {
+    const folder = shardOf(from);
+    let changed = byFolder.get(folder);
+    if (changed === undefined) {
+      const path = graphShardPath(folder);
+      changed = before[path] === undefined || before[path] !== after[path];
+      byFolder.set(folder, changed);
+    }
+    return changed;
+  };
+}
+
+/** Edges added and removed; with `inChangedShard`, only edges from files it accepts are compared. */
+export function edgeChanges(
+  before: DependencyGraph,
+  after: DependencyGraph,
+  inChangedShard?: (from: string) => boolean,
+): EdgeChange[] {
+  const compared = (edges: readonly GraphEdge[]) =>
+    inChangedShard ? edges.filter((edge) => inChangedShard(edge.from)) : edges;
+  const old = new Map(compared(before.edges).map((edge) => [edgeKey(edge), edge]));
+  const now = new Map(compared(after.edges).map((edge) => [edgeKey(edge), edge]));
   const changes: EdgeChange[] = [
     ...edgesMissingFrom(now, old, 'added'),
     ...edgesMissingFrom(old, now, 'removed'),

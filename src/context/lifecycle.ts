@@ -137,7 +137,7 @@ function workingTreeSnapshot(computed: ComputedContext): ContextSnapshot {
 
 /**
  * The last build's snapshot from what the refresh already read (every fact trusted, its graph
- * reused): only ranking.json is read again. Otherwise the build on disk is loaded whole.
+ * reused, its ranking too): nothing is read again. Otherwise the build on disk is loaded whole.
  */
 async function previousSnapshot(
   root: string,
@@ -147,7 +147,8 @@ async function previousSnapshot(
   if (!previous) return undefined;
   if (!before.graph || before.facts.size !== previous.counts.indexed)
     return loadBuiltSnapshot(root, 'last build');
-  const ranking = await readBuiltRanking(root);
+  // The refresh read the last ranking already when it reused the graph.
+  const ranking = before.ranking?.ranking ?? (await readBuiltRanking(root));
   if (!ranking) return loadBuiltSnapshot(root, 'last build');
   return fromManifest(previous, 'last build', before.facts.files(), before.graph.graph, ranking);
 }

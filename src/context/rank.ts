@@ -6,6 +6,8 @@ import { pageRank } from '../graph/operations/pagerank.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { GraphView } from '../graph/view.js';
 import type { IndexedFile } from '../index/types.js';
+import { sha256 } from '../shared/hash.js';
+import { stableStringify } from '../shared/json.js';
 import type { Entrypoint } from './entrypoints.js';
 
 export interface FileRank {
@@ -66,6 +68,70 @@ export function rankFiles(
     };
   });
   return ranked.sort((a, b) => b.score - a.score || b.pagerank - a.pagerank || (a.path < b.path ? -1 : 1));
+}
+
+/** The last build's ranking and what it was computed from, for an update to reuse. */
+export interface PreviousRanking {
+  ranking: readonly FileRank[];
+  /** `entrypointsKey()` of the entrypoints it was ranked with. */
+  entrypoints: string;
+  graph: DependencyGraph;
+  /** Files whose facts changed since (path -> the kind the last build gave it). */
+  changed: ReadonlyMap<string, string | undefined>;
+  /** ranking.json as the last build wrote it, and its recorded hash. */
+  document?: { content: string; hash: string };
+}
+
+/** What the ranking depends on besides the graph and the kinds: recorded in ranking.json's head. */
+export function entrypointsKey(entrypoints: readonly Entrypoint[]): string {
+  return sha256(stableStringify(entrypoints));
+}
+
+/**
+ * `rankFiles()`, or the last build's ranking when nothing it reads has moved: the same files, the
+ * same entrypoints, and every changed file with its kind and its internal imports (targets in the
+ * order the graph lists them, which is the order PageRank sums in) as before. Then PageRank would
+ * give the very same numbers, so an edit inside a function body costs no re-ranking.
+ */
+export function rankOrReuse(
+  graph: DependencyGraph,
+  files: IndexedFile[],
+  entrypoints: Entrypoint[],
+  previous: PreviousRanking | undefined,
+): { ranking: FileRank[]; reused: boolean } {
+  if (previous && rankingStands(graph, files, entrypoints, previous))
+    return { ranking: [...previous.ranking], reused: true };
+  return { ranking: rankFiles(graph, files, entrypoints), reused: false };
+}
+
+function rankingStands(
+  graph: DependencyGraph,
+  files: IndexedFile[],
+  entrypoints: Entrypoint[],
+  previous: PreviousRanking,
+): boolean {
+  if (previous.ranking.length !== files.length || previous.graph.files.length !== graph.files.length)
+    return false;
+  if (previous.entrypoints !== entrypointsKey(entrypoints)) return false;
+  const changed = new Set(previous.changed.keys());
+  for (const file of files)
+    if (changed.has(file.path) && previous.changed.get(file.path) !== file.kind) return false;
+  const before = internalTargets(previous.graph, changed);
+  const after = internalTargets(graph, changed);
+  for (const path of changed) if ((before.get(path) ?? '') !== (after.get(path) ?? '')) return false;
+  return true;
+}
+
+/** Each file's distinct internal import targets in graph order, joined, for the files asked. */
+function internalTargets(graph: DependencyGraph, files: ReadonlySet<string>): Map<string, string> {
+  const targets = new Map<string, string[]>();
+  for (const edge of graph.edges) {
+    if (edge.external || !files.has(edge.from)) continue;
+    const list = targets.get(edge.from) ?? [];
+    if (!list.includes(edge.to)) list.push(edge.to);
+    targets.set(edge.from, list);
+  }
+  return new Map([...targets].map(([path, list]) => [path, list.join('\0')]));
 }
 
 function topPercent(sorted: number[], value: number): number {

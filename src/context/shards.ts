@@ -115,8 +115,11 @@ export interface ShardOutput {
   hash: string;
 }
 
-/** Shards of the last build that may be reused as they are: path -> bytes and hash. */
-export type PreviousShards = ReadonlyMap<string, { content: string; hash: string }>;
+/** Shards of the last build that may be reused as they are: path -> bytes, hash and (index shards) entry lines. */
+export type PreviousShards = ReadonlyMap<
+  string,
+  { content: string; hash: string; lines?: readonly string[] }
+>;
 
 /** An index shard with the files it holds and their serialised lines (to keep in a facts cache). */
 export interface IndexShardOutput extends ShardOutput {
@@ -133,16 +136,29 @@ export function indexShards(
   const shards: Record<string, string> = {};
   for (const [folder, group] of groupByShard(files, (file) => file.path)) {
     shards[folder] = shardFileName(folder);
+    const path = indexShardPath(folder);
     const lines = group.map((file) => options.knownLine?.(file) ?? stableStringify(file));
+    const old = options.previous?.get(path);
+    if (old?.lines && sameLines(old.lines, lines)) {
+      outputs.push({ path, content: old.content, hash: old.hash, files: group, lines });
+      continue;
+    }
     const content = linesDocument({ folder, schemaVersion: SHARD_SCHEMA_VERSION }, 'files', lines);
-    outputs.push({
-      ...reusedOrHashed(indexShardPath(folder), content, options.previous),
-      files: group,
-      lines,
-    });
+    outputs.push({ ...reusedOrHashed(path, content, options.previous), files: group, lines });
   }
   const head = formatJsonFile({ schemaVersion: SHARD_SCHEMA_VERSION, stats, shards });
   return { head: { path: indexHeadPath, content: head, hash: sha256(head) }, shards: outputs };
+}
+
+/**
+ * The same entry lines in the same order: the shard's bytes are the same. Reused lines are the
+ * very strings the last build's shard was made of, so this is a pointer comparison per file.
+ */
+function sameLines(before: readonly string[], after: readonly string[]): boolean {
+  if (before.length !== after.length) return false;
+  for (let position = 0; position < after.length; position++)
+    if (before[position] !== after[position]) return false;
+  return true;
 }
 
 /**

@@ -17,8 +17,12 @@ interface Entry {
 
 export class FactsCache {
   private readonly entries = new Map<string, Entry>();
-  /** The index shards the facts came from, as written: path -> bytes and the hash the manifest recorded. */
-  readonly shards = new Map<string, { content: string; hash: string }>();
+  /**
+   * The index shards the facts came from, as written: path -> bytes, the hash the manifest
+   * recorded and the entry lines in order (a shard whose lines are all the same strings again is
+   * reused without being joined or compared byte by byte).
+   */
+  readonly shards = new Map<string, { content: string; hash: string; lines: readonly string[] }>();
 
   constructor(previous: readonly IndexedFile[] = []) {
     for (const file of previous) this.entries.set(file.path, { file });
@@ -33,8 +37,7 @@ export class FactsCache {
 
   /** Adds the entries of one index shard as the last build wrote it (its recorded hash beside). */
   addShard(path: string, text: string, hash: string): void {
-    this.addLines(text);
-    this.shards.set(path, { content: text, hash });
+    this.shards.set(path, { content: text, hash, lines: this.addLines(text) });
   }
 
   /** Adds entries whose lines are already serialised (a shard just composed). */
@@ -46,17 +49,25 @@ export class FactsCache {
     files.forEach((file, position) => {
       this.entries.set(file.path, { file, line: lines[position]! });
     });
-    this.shards.set(shard.path, { content: shard.content, hash: shard.hash });
+    this.shards.set(shard.path, { content: shard.content, hash: shard.hash, lines });
   }
 
-  private addLines(text: string): void {
+  private addLines(text: string): string[] {
+    const lines: string[] = [];
     for (const raw of text.split('\n')) {
       // Entry lines are objects; the head line opens the array (`..."files":[`).
       if (!raw.startsWith('{"') || raw.endsWith('[')) continue;
       const line = raw.endsWith(',') ? raw.slice(0, -1) : raw;
       const file = JSON.parse(line) as IndexedFile;
       this.entries.set(file.path, { file, line });
+      lines.push(line);
     }
+    return lines;
+  }
+
+  /** The cached entry of this path as the last build recorded it, whatever its hash. */
+  previousEntry(path: string): IndexedFile | undefined {
+    return this.entries.get(path)?.file;
   }
 
   /** Every cached entry, sorted by path (the index's order). */

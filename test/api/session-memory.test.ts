@@ -81,4 +81,24 @@ describe('a session refreshes from its memory of the last refresh', () => {
     expect(fromSession.mode).toBe('incremental');
     expect(outputs(viaSession)).toEqual(outputs(viaDisk));
   });
+
+  it('reports the built tree hash of the manifest on disk, also after another process rebuilt', async () => {
+    const root = makeRepo(files);
+    await build(root);
+    const session = openSession(root);
+    const manifestHash = () =>
+      JSON.parse(readFileSync(join(root, '.agent-context/manifest.json'), 'utf8')).hashes.source as string;
+    const first = await session.builtSourceHash();
+    expect(first).toBe(manifestHash());
+    expect(await session.builtSourceHash()).toBe(first);
+    edit(root, 'src/a.ts', 'export const a = 7;\n');
+    await session.refresh({ changed: ['src/a.ts'] });
+    const second = await session.builtSourceHash();
+    expect(second).not.toBe(first);
+    expect(second).toBe(manifestHash());
+    edit(root, 'src/c.ts', 'export const c = 0;\n');
+    await update(root);
+    expect(await session.builtSourceHash()).toBe(manifestHash());
+    expect(await session.builtSourceHash()).not.toBe(second);
+  });
 });

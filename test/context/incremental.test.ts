@@ -1,0 +1,161 @@
+/**
+ * An incremental refresh must write what a cold build of the same tree writes, byte for byte:
+ * one repository refreshed with `update` (state read back from disk), a second one refreshed in
+ * memory (`refreshHeldContext()`, the sidecar's path), each compared after every edit with a cold
+ * build of a fresh copy under the same folder name.
+ */
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
+import { buildContextPackage, type HeldContext, refreshHeldContext } from '../../src/context/build.js';
+import { edgeChanges } from '../../src/context/delta.js';
+import { evolveContext } from '../../src/context/lifecycle.js';
+import { readBuiltGraph } from '../../src/context/load.js';
+import { silentBus } from '../../src/shared/events.js';
+import { makeRepo, makeTempDir, writeTree } from '../helpers/repo.js';
+
+const tree = {
+  'package.json': JSON.stringify({ name: 'shop', type: 'module', main: 'src/index.ts' }),
+  'README.md': '# shop\n\nA small shop.\n',
+  'src/index.ts': "import { total } from './cart/total.js';\nexport const run = () => total([1, 2]);\n",
+  'src/cart/total.ts':
+    "import { add } from '../util/math.js';\nexport function total(items: number[]): number {\n  return items.reduce(add, 0);\n}\n",
+  'src/cart/total.test.ts':
+    "import { total } from './total.js';\nif (total([1]) !== 1) throw new Error('x');\n",
+  'src/util/math.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
+  'src/util/format.ts': 'export const format = (value: number): string => String(value);\n',
+  'src/api/deep/routes/list.ts':
+    "import { format } from '../../../util/format.js';\nexport const list = format(1);\n",
+};
+
+/** Each step edits the tree as an agent would; the refreshes after it must match a cold build. */
+const steps: Array<{ name: string; edit: (root: string) => void; ranking: 'kept' | 'recomputed' }> = [
+  {
+    name: 'body-only edit',
+    edit: (root) =>
+      writeTree(root, {
+        'src/util/math.ts': 'export function add(a: number, b: number): number {\n  return b + a;\n}\n',
+      }),
+    ranking: 'kept',
+  },
+  {
+    name: 'a new exported function (lines move, no import)',
+    edit: (root) =>
+      writeTree(root, {
+        'src/cart/total.ts':
+          "import { add } from '../util/math.js';\n\nexport function total(items: number[]): number {\n  return items.reduce(add, 0);\n}\nexport const none = 0;\n",
+      }),
+    ranking: 'kept',
+  },
+  {
+    name: 'a new import',
+    edit: (root) =>
+      writeTree(root, {
+        'src/cart/total.ts':
+          "import { add } from '../util/math.js';\nimport { format } from '../util/format.js';\nexport function total(items: number[]): string {\n  return format(items.reduce(add, 0));\n}\n",
+      }),
+    ranking: 'recomputed',
+  },
+  {
+    name: 'a renamed export',
+    edit: (root) =>
+      writeTree(root, {
+        'src/util/format.ts':
+          'export const formatValue = (value: number): string => String(value);\nexport const format = formatValue;\n',
+      }),
+    ranking: 'kept',
+  },
+  {
+    name: 'a new file',
+    edit: (root) =>
+      writeTree(root, {
+        'src/util/clamp.ts': "import { add } from './math.js';\nexport const clamp = add(0, 1);\n",
+      }),
+    ranking: 'recomputed',
+  },
+  {
+    name: 'a deleted file',
+    edit: (root) => rmSync(join(root, 'src/api/deep/routes/list.ts')),
+    ranking: 'recomputed',
+  },
+];
+
+/** The fixture as a committed git repository in a folder named `shop` (the cold copies' name too). */
+function makeProject(): string {
+  const root = join(makeTempDir(), 'shop');
+  cpSync(makeRepo(tree), root, { recursive: true });
+  return root;
+}
+
+/**
+ * A copy of the work tree and its git folder under the same name, without generated context; the
+ * contracts come along (inferred once, then the repository's own: a build never rewrites them).
+ */
+function coldCopy(root: string): string {
+  const copy = join(makeTempDir(), 'shop');
+  const generated = (source: string) =>
+    source.includes('.agent-context') &&
+    !source.endsWith('.agent-context') &&
+    !source.includes('.agent-context/contracts');
+  cpSync(root, copy, { recursive: true, filter: (source) => !generated(source) });
+  return copy;
+}
+
+/** The manifest and every output it lists, as bytes. */
+function writtenContext(root: string): Record<string, string> {
+  const manifestText = readFileSync(join(root, '.agent-context/manifest.json'), 'utf8');
+  const outputs = JSON.parse(manifestText).outputs as Record<string, string>;
+  const files: Record<string, string> = { '.agent-context/manifest.json': manifestText };
+  for (const path of Object.keys(outputs)) files[path] = readFileSync(join(root, path), 'utf8');
+  return files;
+}
+
+describe('incremental refresh against a cold build', () => {
+  it('update and the in-memory refresh write the same bytes as a cold build, edit after edit', async () => {
+    const onDisk = makeProject();
+    const inMemory = makeProject();
+    await buildContextPackage(onDisk);
+    await buildContextPackage(inMemory);
+    let held: HeldContext | undefined = (await refreshHeldContext(inMemory, undefined)).held;
+    expect(held).toBeDefined();
+    for (const step of steps) {
+      step.edit(onDisk);
+      step.edit(inMemory);
+      const updated = await buildContextPackage(onDisk, { mode: 'update' });
+      const refreshed = await refreshHeldContext(inMemory, held);
+      held = refreshed.held;
+      expect(updated.mode, step.name).toBe('incremental');
+      expect(refreshed.result.mode, step.name).toBe('incremental');
+      const copy = coldCopy(onDisk);
+      await buildContextPackage(copy);
+      const cold = writtenContext(copy);
+      expect(writtenContext(onDisk), step.name).toEqual(cold);
+      expect(writtenContext(inMemory), step.name).toEqual(cold);
+      const rankingWritten = (result: typeof updated) =>
+        result.outputs.find((output) => output.path === '.agent-context/ranking.json')?.written;
+      // A kept ranking is the last build's bytes: not even rewritten.
+      if (step.ranking === 'kept') {
+        expect(rankingWritten(updated), step.name).toBe(false);
+        expect(rankingWritten(refreshed.result), step.name).toBe(false);
+      }
+    }
+  }, 120_000);
+
+  it('evolve compares graph shards: the edges it reports are those a whole-graph comparison finds', async () => {
+    const root = makeProject();
+    await buildContextPackage(root);
+    const config = await loadConfig(root);
+    let reported = 0;
+    for (const step of steps) {
+      const before = await readBuiltGraph(root);
+      step.edit(root);
+      const evolved = await evolveContext(root, config, silentBus());
+      const whole = edgeChanges(before, await readBuiltGraph(root));
+      expect(evolved.delta.edges, step.name).toEqual(whole);
+      reported += whole.length;
+    }
+    // The steps add and remove imports: the comparison had edges to find.
+    expect(reported).toBeGreaterThan(2);
+  }, 120_000);
+});
