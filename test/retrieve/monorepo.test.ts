@@ -89,4 +89,23 @@ describe('monorepo packages', () => {
     expect(formatter?.signals.scope).toBeGreaterThan(0);
     expect(formatter?.reasons).toContain("named after the task's scope (fmt)");
   });
+
+  it('demotes a scope that names no file or folder to a label, and keeps one that names a folder', async () => {
+    const editorWords = 'the editor keeps editor state; editor panels open in the editor\n';
+    const tree = {
+      'src/arrow.ts':
+        'export function bindArrowText(arrow: string, text: string): string {\n  return arrow + text;\n}\n',
+      'src/panel.ts': `// ${editorWords}export function panelArrow(): string {\n  return 'arrow';\n}\n`,
+      'src/menu.ts': 'export function menu(): string[] {\n  return [];\n}\n',
+    };
+    const lexicalOfPanel = async (root: string, task: string) =>
+      (await retrieve(task, root)).files.find((file) => file.path === 'src/panel.ts')?.signals.lexical ?? 0;
+    const flat = makeRepo(tree);
+    const asLabel = await lexicalOfPanel(flat, 'fix(editor): arrow text binding');
+    const asWord = await lexicalOfPanel(flat, 'fix: editor arrow text binding');
+    expect(asLabel).toBeLessThan(asWord * 0.8);
+    const withFolder = makeRepo({ ...tree, 'src/editor/index.ts': 'export const editor = 1;\n' });
+    const named = await lexicalOfPanel(withFolder, 'fix(editor): arrow text binding');
+    expect(named).toBeGreaterThan(asLabel);
+  });
 });
