@@ -4,13 +4,18 @@
  * reasons are those of the signals that contributed most, strongest first.
  */
 import type { IndexedFile } from '../index/types.js';
+import { isAuxiliaryPath } from '../scan/file-kinds.js';
 import type { SignalScores } from './types.js';
 
 type FileKind = IndexedFile['kind'];
 
-/** Tests are ranked in their own list; these weigh every other kind in `files`. */
+/**
+ * Tests are ranked in their own list; these weigh every other kind in `files`. Examples
+ * (playgrounds, demos) show the product rather than being it: below source, above config.
+ */
 export const KIND_PRIOR: Partial<Record<FileKind, number>> = {
   source: 1,
+  example: 0.3,
   config: 0.35,
   doc: 0.3,
   generated: 0.1,
@@ -28,15 +33,14 @@ export interface FusedScore {
 /** Changelogs mention every past change, so their words match any task: they rank last. */
 const CHANGELOG = /(^|\/)(changelog|changes|history|news|releases?)(\.(md|markdown|rst|txt|adoc))?$/i;
 const CHANGELOG_PRIOR = 0.1;
-/** Code that shows or measures the project rather than being it. */
-const AUXILIARY_FOLDER = /(^|\/)(examples?|samples?|demos?|benchmarks?|bench|docs?|website|playground)\//i;
+/** Code in the folders the scan calls auxiliary (benchmarks, docs, scripts, tooling): it measures or serves the project. */
 const AUXILIARY_PRIOR = 0.5;
 
-/** Prior of a file in `files`: by kind, lower for changelogs and examples, benchmarks and docs folders. */
+/** Prior of a file in `files`: by kind, lower for changelogs and for files in auxiliary folders. */
 export function filePrior(path: string, kind: FileKind): number {
   if (kind === 'doc' && CHANGELOG.test(path)) return CHANGELOG_PRIOR;
   const prior = KIND_PRIOR[kind] ?? OTHER_KIND_PRIOR;
-  return AUXILIARY_FOLDER.test(path) ? prior * AUXILIARY_PRIOR : prior;
+  return kind !== 'example' && isAuxiliaryPath(path) ? prior * AUXILIARY_PRIOR : prior;
 }
 
 /** Weighted sum per file over the given signals (no kind prior). */

@@ -2,12 +2,14 @@
  * The packages of a monorepo and the ones a task names. A package is a folder with a manifest
  * (package.json, Cargo.toml, pyproject.toml, go.mod) below the root; its names are the manifest's
  * name, that name without its npm scope, and the folder's own name. Packages inside playgrounds,
- * fixtures, examples and templates are what they are — demos and test inputs — and are never the
- * package a task is about.
+ * fixtures, examples, tests, docs and templates are what they are — demos and test inputs — and are
+ * never the package a task is about: which folders those are is the scan's file kinds
+ * (`scan/file-kinds.ts`), asked here, not listed again.
  *
  * Derived here from the manifests the index lists, for now; once `project.json` records the
  * packages (AGENTS.md truth), this module should read them from there instead.
  */
+import { isAuxiliaryPath, isTestOrFixturePath } from '../scan/file-kinds.js';
 import { tomlEntries } from '../shared/toml.js';
 
 export interface WorkspacePackage {
@@ -18,8 +20,13 @@ export interface WorkspacePackage {
 }
 
 const MANIFEST = /(^|\/)(package\.json|Cargo\.toml|pyproject\.toml|go\.mod)$/;
-const NOT_A_PACKAGE =
-  /(^|\/)(node_modules|vendor|third_party|playgrounds?|fixtures?|__fixtures__|testdata|examples?|samples?|demos?|templates?|template-[^/]+|tests?|__tests__|e2e|docs?|website|benchmarks?)(\/|$)/i;
+/** Copies of other projects' code: the scan has no kind for them, so they are named here. */
+const VENDORED = /(^|\/)(node_modules|vendor|third_party)\//;
+
+/** A manifest that declares a demo, a test input or a copy rather than a package of the product. */
+function isNotAPackage(manifest: string): boolean {
+  return VENDORED.test(manifest) || isTestOrFixturePath(manifest) || isAuxiliaryPath(manifest);
+}
 /** Folder names too generic to say which package a task is about. */
 const GENERIC_NAMES = new Set([
   'src',
@@ -42,7 +49,7 @@ export function detectPackages(
 ): WorkspacePackage[] {
   const packages = new Map<string, Set<string>>();
   for (const path of paths) {
-    if (!MANIFEST.test(path) || !path.includes('/') || NOT_A_PACKAGE.test(path)) continue;
+    if (!MANIFEST.test(path) || !path.includes('/') || isNotAPackage(path)) continue;
     const folder = path.slice(0, path.lastIndexOf('/'));
     const names = packages.get(folder) ?? new Set<string>();
     const declared = manifestName(path, read(path) ?? '');

@@ -31,6 +31,8 @@ export interface TaskQuery {
   routes: string[];
   /** The scope of a conventional-commit title, lower-cased: `fix(hmr, ssr): …` -> hmr, ssr. */
   scopes: string[];
+  /** Terms that come from the title's scope alone (`editor` of `fix(editor): …`), a subset of `terms`. */
+  scopeTerms: Set<string>;
 }
 
 /** Verbs and nouns about the change itself; kept, at a fraction of the weight. */
@@ -97,33 +99,65 @@ function removeNoise(text: string): string {
     .replace(/\b[0-9a-f]{12,40}\b/g, ' ');
 }
 
-function weightedTerms(text: string): {
+/**
+ * `fix(editor)!: ` opening the title: the scope is a label the author chose, not words of the
+ * change; its words are searched as title words but kept out of the joined runs, and the ranking
+ * demotes them when the scope names nothing in the tree (`withLabelScopesDemoted`).
+ */
+const SCOPED_PREFIX = /^\s*[a-z]+\(([^)\n]{1,60})\)!?:\s*/i;
+
+/** The lines to read terms from, the title without its scoped prefix, and the prefix's scope. */
+function titleAndScope(text: string): { lines: string[]; scope: string } {
+  const lines = text.split('\n');
+  const prefix = SCOPED_PREFIX.exec(lines[0]!);
+  if (!prefix) return { lines, scope: '' };
+  return { lines: [lines[0]!.slice(prefix[0].length), ...lines.slice(1)], scope: prefix[1]! };
+}
+
+interface WeightedTerms {
   terms: Map<string, number>;
   words: Map<string, string>;
   joined: Set<string>;
-} {
-  const lines = text.split('\n');
-  const best = new Map<string, number>();
-  const seen = new Map<string, number>();
-  const words = new Map<string, string>();
-  lines.forEach((line, index) => {
-    const lineWeight = index === 0 ? TITLE_WEIGHT : BODY_WEIGHT;
+  scopeTerms: Set<string>;
+}
+
+/** Term -> best weight, times seen, and the word each came from. */
+class TermCounts {
+  readonly best = new Map<string, number>();
+  readonly seen = new Map<string, number>();
+  readonly words = new Map<string, string>();
+
+  addLine(line: string, lineWeight: number): void {
     for (const match of line.matchAll(/[\p{L}\p{N}_$]+/gu)) {
       const word = match[0];
       const factor = CHANGE_WORDS.has(word.toLowerCase()) ? CHANGE_WEIGHT : 1;
-      const add = (term: string, weight: number) => {
-        if (!words.has(term)) words.set(term, word.length <= 40 ? word : term);
-        best.set(term, Math.max(best.get(term) ?? 0, weight));
-        seen.set(term, (seen.get(term) ?? 0) + 1);
-      };
-      for (const term of termsOfWord(word)) add(term, lineWeight * factor);
+      for (const term of termsOfWord(word)) this.add(term, word, lineWeight * factor);
       for (const part of splitIdentifier(word)) {
         const expanded = expandAbbreviation(part);
         if (expanded)
-          for (const term of termsOfWord(expanded)) add(term, lineWeight * factor * ABBREVIATION_WEIGHT);
+          for (const term of termsOfWord(expanded))
+            this.add(term, word, lineWeight * factor * ABBREVIATION_WEIGHT);
       }
     }
+  }
+
+  add(term: string, word: string, weight: number): void {
+    if (!this.words.has(term)) this.words.set(term, word.length <= 40 ? word : term);
+    this.best.set(term, Math.max(this.best.get(term) ?? 0, weight));
+    this.seen.set(term, (this.seen.get(term) ?? 0) + 1);
+  }
+}
+
+function weightedTerms(text: string): WeightedTerms {
+  const { lines, scope } = titleAndScope(text);
+  const counts = new TermCounts();
+  lines.forEach((line, index) => {
+    counts.addLine(line, index === 0 ? TITLE_WEIGHT : BODY_WEIGHT);
   });
+  const fromText = new Set(counts.best.keys());
+  counts.addLine(scope, TITLE_WEIGHT);
+  const scopeTerms = new Set([...counts.best.keys()].filter((term) => !fromText.has(term)));
+  const { best, seen } = counts;
   const joined = new Set<string>();
   for (const [term, weight] of joinedPhrases(lines)) {
     if (!best.has(term)) {
@@ -132,14 +166,15 @@ function weightedTerms(text: string): {
       joined.add(term);
     }
   }
-  const weighted = [...best.keys()].map((term): [string, number] => {
+  const ranked = [...best.keys()].map((term): [string, number] => {
     const repeats = Math.log(seen.get(term)!) * 0.2;
     return [term, Math.round(best.get(term)! * (1 + Math.min(repeats, 0.5)) * 1000) / 1000];
   });
   // A long task keeps its strongest terms: enough to rank by, and a query stays fast.
-  weighted.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const terms = new Map(weighted.slice(0, MAX_TERMS).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
-  return { terms, words, joined: new Set([...joined].filter((term) => terms.has(term))) };
+  ranked.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const terms = new Map(ranked.slice(0, MAX_TERMS).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+  const kept = (set: Set<string>) => new Set([...set].filter((term) => terms.has(term)));
+  return { terms, words: counts.words, joined: kept(joined), scopeTerms: kept(scopeTerms) };
 }
 
 /**

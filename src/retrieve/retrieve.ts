@@ -21,6 +21,7 @@ import { demoteNearCopies } from './near-copies.js';
 import { detectPackages, packageOf, packagesNamed } from './packages.js';
 import { parseTask, type TaskQuery } from './query.js';
 import { signals } from './signals/registry.js';
+import { withLabelScopesDemoted } from './signals/subject-scope.js';
 import { mapTests, type TestMap } from './test-map.js';
 import type {
   RankedFile,
@@ -92,9 +93,10 @@ export function retrieveFiles(input: RetrieveInput): RetrievalOutcome {
       hint: 'describe the change, e.g. "fix the timeout when a retry is aborted"',
     });
   }
-  const query = parseTask(input.task);
+  const parsed = parseTask(input.task);
   const corpus = buildCorpus(input.root, input.files, { cache: input.cache });
-  if (input.mode === 'plain-bm25') return { retrieval: plainRetrieval(corpus, query, input.top), corpus };
+  if (input.mode === 'plain-bm25') return { retrieval: plainRetrieval(corpus, parsed, input.top), corpus };
+  const query = withLabelScopesDemoted(parsed, corpus);
   const graph = new GraphView(input.graph);
   const state: RetrievalState = {
     query,

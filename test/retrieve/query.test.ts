@@ -21,6 +21,18 @@ describe('parseTask', () => {
     expect(query.terms.get('fix')!).toBeLessThan(0.2);
   });
 
+  it("reads a conventional-commit scope as a label: its own terms, outside the title's joined runs", () => {
+    const query = parseTask('fix(editor): prevent crash when editing arrow');
+    expect(query.scopes).toEqual(['editor']);
+    expect([...query.scopeTerms]).toEqual(['editor']);
+    expect(query.terms.get('editor')).toBe(1);
+    expect(query.terms.has('crashwhenedit')).toBe(true);
+    expect([...query.terms.keys()].some((term) => term.startsWith('editorprevent'))).toBe(false);
+    // A scope word the title also says is a word of the change, not only a label.
+    expect([...parseTask('fix(router): the router drops the query').scopeTerms]).toEqual([]);
+    expect([...parseTask('fix: prevent crash').scopeTerms]).toEqual([]);
+  });
+
   it('drops URLs, issue numbers and handles', () => {
     const query = parseTask('Fixes #1234 reported by @someone, see https://example.com/issues/99');
     expect([...query.terms.keys()]).not.toEqual(expect.arrayContaining(['1234', 'someone', 'example']));
