@@ -78,6 +78,7 @@ export type {
 export { expectedArtifacts, planActualDiff } from '../reflect/index.js';
 export type { ChunkMatch } from '../retrieve/search.js';
 export type { RetrievalSignal, SignalScores } from '../retrieve/types.js';
+export { type LockfileFormat, lockfileFormat } from '../scan/file-kinds.js';
 export { isOcppError, OcppError } from '../shared/errors.js';
 export type { TaskPack } from '../task/types.js';
 export type { TaskRunResult } from '../task/write-task-run.js';

@@ -85,6 +85,32 @@ export function isLockfile(path: string): boolean {
   return LOCKFILE_NAMES.has(nameOf(path));
 }
 
+/** The text formats of the lockfiles whose content can be checked entry by entry; `other` for the rest. */
+export type LockfileFormat = 'npm' | 'pnpm' | 'yarn' | 'cargo' | 'poetry' | 'uv' | 'pdm' | 'go-sum' | 'other';
+
+const LOCKFILE_FORMATS: Readonly<Record<string, LockfileFormat>> = {
+  'package-lock.json': 'npm',
+  'npm-shrinkwrap.json': 'npm',
+  'pnpm-lock.yaml': 'pnpm',
+  'yarn.lock': 'yarn',
+  'Cargo.lock': 'cargo',
+  'poetry.lock': 'poetry',
+  'uv.lock': 'uv',
+  'pdm.lock': 'pdm',
+  'go.sum': 'go-sum',
+};
+
+/** The format of a lockfile at `path`; undefined when it is not a lockfile. */
+export function lockfileFormat(path: string): LockfileFormat | undefined {
+  if (!isLockfile(path)) return undefined;
+  return LOCKFILE_FORMATS[nameOf(path)] ?? 'other';
+}
+
+/** The lockfile names written in `format` (`npm` -> `package-lock.json`, `npm-shrinkwrap.json`). */
+export function lockfilesOfFormat(format: Exclude<LockfileFormat, 'other'>): string[] {
+  return Object.keys(LOCKFILE_FORMATS).filter((name) => LOCKFILE_FORMATS[name] === format);
+}
+
 /** A file that declares dependencies (`package.json`, `pyproject.toml`, `go.mod`, `pom.xml`, `requirements-dev.txt`...). */
 export function isManifest(path: string): boolean {
   const name = nameOf(path);

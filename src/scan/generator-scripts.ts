@@ -13,15 +13,7 @@
 import { posix } from 'node:path';
 import { isTestOrFixturePath } from './file-kinds.js';
 import type { GeneratedFile } from './generated.js';
-
-export interface WriteFacts {
-  /** Repository paths the file writes directly, with the line. */
-  writes?: Array<{ path: string; line: number }>;
-  /** Functions passing a parameter to a write: name, the parameter's position, exported as default. */
-  writers?: Array<{ name: string; parameter: number; isDefault: boolean }>;
-  /** Calls passing a resolved path: the callee's module (stem, repository path) and name (`default`). */
-  calls?: Array<{ module: string; name: string; argument: number; path: string; line: number }>;
-}
+import type { WriteFacts } from './types.js';
 
 const WRITE_FUNCTION = /(?:^|\.)(?:writeFileSync|writeFile|outputFileSync|outputFile)$/;
 const CODE_FILE = /\.[cm]?[jt]sx?$/;

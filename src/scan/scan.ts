@@ -19,9 +19,9 @@ import { isInside, relativePath } from '../shared/path.js';
 import { isSecretFile } from '../shared/secret-files.js';
 import { hasGeneratedMarker, kindOf, languageOf, looksBinary, looksMinified } from './classify.js';
 import { commandFilesOf, commandOutputs, type GeneratedFile } from './generated.js';
-import { extractWriteFacts, scriptOutputs, type WriteFacts } from './generator-scripts.js';
+import { extractWriteFacts, scriptOutputs } from './generator-scripts.js';
 import { IgnoreTree } from './ignore-tree.js';
-import type { ScannedFile, ScanResult, StatCacheEntry } from './types.js';
+import type { ScannedFile, ScanResult, StatCacheEntry, WriteFacts } from './types.js';
 
 /** A file modified this close to the stat cache's writing is re-hashed, not trusted by its stat (racy-git rule). */
 export const RACY_WINDOW_MS = 2000;

@@ -1,5 +1,4 @@
 /** What the scan knows about each file, before anything is parsed (and the list of skip reasons). */
-import type { WriteFacts } from './generator-scripts.js';
 
 /**
  * `fixture`: inputs tests read (test data, snapshots of inputs), neither tests nor source.
@@ -88,4 +87,14 @@ export interface StatCacheEntry {
   invalidUtf8?: true;
   /** What the file writes or hands to a writer (`scan/generator-scripts.ts`), kept so an update links them as the cold build did. */
   writeFacts?: WriteFacts;
+}
+
+/** Where a script writes files: the evidence that makes its outputs generated. */
+export interface WriteFacts {
+  /** Repository paths the file writes directly, with the line. */
+  writes?: Array<{ path: string; line: number }>;
+  /** Functions passing a parameter to a write: name, the parameter's position, exported as default. */
+  writers?: Array<{ name: string; parameter: number; isDefault: boolean }>;
+  /** Calls passing a resolved path: the callee's module (stem, repository path) and name (`default`). */
+  calls?: Array<{ module: string; name: string; argument: number; path: string; line: number }>;
 }

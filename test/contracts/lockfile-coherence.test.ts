@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkContracts } from '../../src/api/index.js';
-import { satisfies } from '../../src/contracts/rules/lockfiles/semver.js';
+import { satisfies } from '../../src/contracts/lockfiles/semver.js';
 import { makeRepo, writeTree } from '../helpers/repo.js';
 
 const integrity = (seed: string) => `sha512-${Buffer.from(seed.repeat(20)).toString('base64')}`;

@@ -22,11 +22,16 @@ function sources(directory: string): string[] {
   });
 }
 
-/** Files outside the owner that spell `literal`, plainly or escaped for a regular expression. */
+/** The code of a module without its comments: a doc comment naming a lockfile is prose, not a list. */
+function codeOf(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
+/** Files outside the owner whose code spells `literal`, plainly or escaped for a regular expression. */
 function spelledOutside(literal: string, regexEscaped = true): string[] {
   const escaped = regexEscaped ? literal.replace(/[.]/g, '\\.') : literal;
   return sources(SRC)
-    .map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }))
+    .map((path) => ({ path: relative(SRC, path), text: codeOf(readFileSync(path, 'utf8')) }))
     .filter(({ path, text }) => path !== OWNER && (text.includes(literal) || text.includes(escaped)))
     .map(({ path }) => path);
 }

@@ -12,8 +12,8 @@ import { lockfilesOfManifest } from '../../scan/file-kinds.js';
 import { stableStringify } from '../../shared/json.js';
 import { directoryOf } from '../../shared/path.js';
 import { parseToml, type TomlTable } from '../../shared/toml.js';
+import { lockfileProblems } from '../lockfiles/check.js';
 import { type ContentReader, touchesOf } from '../types.js';
-import { lockfileProblems } from './lockfiles/check.js';
 import { type ContractRule, makeFinding } from './rule.js';
 
 interface Ecosystem {

@@ -4,6 +4,7 @@
  * Cargo.toml). Names are normalised the way each ecosystem compares them.
  */
 
+import { type LockfileFormat, lockfilesOfFormat } from '../../scan/file-kinds.js';
 import { directoryOf } from '../../shared/path.js';
 import { parseToml } from '../../shared/toml.js';
 import { readRepositoryFile } from './read.js';
@@ -19,13 +20,17 @@ export interface DeclaredDependencies {
   locked: Map<string, Set<string>>;
 }
 
-/** Lockfiles whose installs a file may import undeclared (npm hoists to the top `node_modules`; uv and poetry install into one environment). */
-const INSTALLING_LOCKFILES: Record<string, { ecosystem: string; names(text: string): string[] }> = {
-  'package-lock.json': { ecosystem: 'npm', names: hoistedNpmNames },
-  'uv.lock': { ecosystem: 'pypi', names: lockedPythonNames },
-  'poetry.lock': { ecosystem: 'pypi', names: lockedPythonNames },
-  'pdm.lock': { ecosystem: 'pypi', names: lockedPythonNames },
-};
+/** Lockfiles whose installs a file may import undeclared (npm hoists to the top `node_modules`; uv, poetry and pdm install into one environment). */
+const INSTALLING_LOCKFILES: ReadonlyArray<{
+  format: Exclude<LockfileFormat, 'other'>;
+  ecosystem: string;
+  names(text: string): string[];
+}> = [
+  { format: 'npm', ecosystem: 'npm', names: hoistedNpmNames },
+  { format: 'uv', ecosystem: 'pypi', names: lockedPythonNames },
+  { format: 'poetry', ecosystem: 'pypi', names: lockedPythonNames },
+  { format: 'pdm', ecosystem: 'pypi', names: lockedPythonNames },
+];
 
 /** Import names that differ from the distribution name people declare. */
 const PYTHON_IMPORT_ALIASES: Record<string, string[]> = {
@@ -83,15 +88,17 @@ function lockedNames(root: string, byManifest: DeclaredDependencies['byManifest'
   const read = new Map<string, string[]>();
   for (const [manifest, { ecosystem }] of byManifest) {
     const folder = manifestFolder(manifest);
-    for (const [lockfile, reader] of Object.entries(INSTALLING_LOCKFILES)) {
+    for (const reader of INSTALLING_LOCKFILES) {
       if (reader.ecosystem !== ecosystem) continue;
-      const path = folder ? `${folder}/${lockfile}` : lockfile;
-      if (!read.has(path)) {
-        const text = readRepositoryFile(root, path);
-        read.set(path, text === undefined ? [] : reader.names(text));
+      for (const lockfile of lockfilesOfFormat(reader.format)) {
+        const path = folder ? `${folder}/${lockfile}` : lockfile;
+        if (!read.has(path)) {
+          const text = readRepositoryFile(root, path);
+          read.set(path, text === undefined ? [] : reader.names(text));
+        }
+        const names = read.get(path)!;
+        if (names.length > 0) locked.set(manifest, new Set([...(locked.get(manifest) ?? []), ...names]));
       }
-      const names = read.get(path)!;
-      if (names.length > 0) locked.set(manifest, new Set([...(locked.get(manifest) ?? []), ...names]));
     }
   }
   return locked;

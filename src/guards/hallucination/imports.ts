@@ -3,7 +3,7 @@
  * undeclared import is not this change's doing), and a relative import that resolves to no file
  * (changed files and the importers of what the change touched, moved or deleted).
  */
-import { classifyPath } from '../../scan/classify.js';
+import { isTestPath } from '../../scan/file-kinds.js';
 import { findingId } from '../types.js';
 import { type BuildConfigs, knownToBuild } from './build-config.js';
 import { type DeclaredDependencies, governingManifests, isDeclared } from './dependencies.js';
@@ -45,7 +45,7 @@ export function checkUndeclaredPackages(
     sink.checked.imports++;
     const governing = governingManifests(declared, ecosystem, path);
     // A test runs in the locked environment, where a transitive package is installed.
-    const isTest = classifyPath(path).kind === 'test';
+    const isTest = isTestPath(path);
     if (governing.length === 0 || isDeclared(declared, ecosystem, name, path, isTest)) continue;
     sink.findings.push({
       id: findingId('hallucination', 'undeclared-package', path, name),

@@ -8,38 +8,32 @@
  * a lockfile already stale at the base is not this change's doing.
  */
 
+import { type LockfileFormat, lockfileFormat } from '../../scan/file-kinds.js';
 import { goSumProblems } from './go-sum.js';
+import type { LockfileInput } from './input.js';
 import { npmLockProblems } from './npm.js';
 import { pnpmLockProblems } from './pnpm.js';
 import { cargoLockProblems, pythonLockProblems } from './toml-locks.js';
 import { yarnLockProblems } from './yarn.js';
 
-export interface LockfileInput {
-  /** The lockfile's path in the repository. */
-  lockfile: string;
-  before: string | undefined;
-  after: string;
-  /** A file of the tree before and after the change (the manifests the lockfile copies). */
-  readBefore(path: string): Promise<string | undefined>;
-  readAfter(path: string): Promise<string | undefined>;
-}
-
 type Checker = (input: LockfileInput) => Promise<string[]> | string[];
 
-const CHECKERS: Readonly<Record<string, Checker>> = {
-  'package-lock.json': npmLockProblems,
-  'npm-shrinkwrap.json': npmLockProblems,
-  'pnpm-lock.yaml': pnpmLockProblems,
-  'yarn.lock': yarnLockProblems,
-  'Cargo.lock': cargoLockProblems,
-  'poetry.lock': pythonLockProblems,
-  'uv.lock': pythonLockProblems,
-  'go.sum': goSumProblems,
+const CHECKERS: Readonly<Record<LockfileFormat, Checker | undefined>> = {
+  npm: npmLockProblems,
+  pnpm: pnpmLockProblems,
+  yarn: yarnLockProblems,
+  cargo: cargoLockProblems,
+  poetry: pythonLockProblems,
+  uv: pythonLockProblems,
+  pdm: undefined,
+  'go-sum': goSumProblems,
+  other: undefined,
 };
 
 /** The problems the change brought into the lockfile; undefined for a format this module cannot read. */
 export async function lockfileProblems(input: LockfileInput): Promise<string[] | undefined> {
-  const checker = CHECKERS[input.lockfile.slice(input.lockfile.lastIndexOf('/') + 1)];
+  const format = lockfileFormat(input.lockfile);
+  const checker = format && CHECKERS[format];
   if (!checker) return undefined;
   return checker(input);
 }

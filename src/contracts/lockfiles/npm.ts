@@ -4,9 +4,9 @@
  * location upwards, as Node does. Version 1 (`dependencies` nested, `requires`) is flattened into
  * the same shape.
  */
-import { stableStringify } from '../../../shared/json.js';
-import { directoryOf } from '../../../shared/path.js';
-import type { LockfileInput } from './check.js';
+import { stableStringify } from '../../shared/json.js';
+import { directoryOf } from '../../shared/path.js';
+import type { LockfileInput } from './input.js';
 import { parseVersion, satisfies } from './semver.js';
 
 interface Entry {

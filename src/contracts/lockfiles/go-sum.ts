@@ -4,7 +4,7 @@
  * it hashed, so a code line without its go.mod line is a version typed in by hand, as is a code
  * hash that belonged to another version; a line that is not of that shape is a broken edit.
  */
-import type { LockfileInput } from './check.js';
+import type { LockfileInput } from './input.js';
 
 const LINE = /^(\S+) (v\d+\.\d+\.\d+[^\s/]*)(\/go\.mod)? h1:[A-Za-z0-9+/]{43}=$/;
 
@@ -28,7 +28,7 @@ export function goSumProblems(input: LockfileInput): string[] {
     const [module, version, hash] = line.split(' ');
     const owner = hash ? hashOwner.get(hash) : undefined;
     if (!match) {
-      problems.push(`"${line.slice(0, 80)}" is not a go.sum line (module, version, h1: hash)`);
+      problems.push(`"${line.slice(0, 80)}" is not a line of the form "module version h1:hash"`);
       continue;
     }
     if (owner && owner !== `${module} ${version}`)

@@ -8,9 +8,9 @@
  * packages. Read with a small reader of the block-mapping YAML pnpm writes (no anchors, no
  * block scalars).
  */
-import { stableStringify } from '../../../shared/json.js';
-import { directoryOf } from '../../../shared/path.js';
-import type { LockfileInput } from './check.js';
+import { stableStringify } from '../../shared/json.js';
+import { directoryOf } from '../../shared/path.js';
+import type { LockfileInput } from './input.js';
 import { satisfies } from './semver.js';
 
 type Node = { [key: string]: Node | string };

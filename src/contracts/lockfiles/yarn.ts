@@ -5,7 +5,7 @@
  * resolved tarball or resolution must name that version, and its hash must not be one that
  * belonged to another version before.
  */
-import type { LockfileInput } from './check.js';
+import type { LockfileInput } from './input.js';
 import { satisfies } from './semver.js';
 
 interface YarnEntry {

@@ -6,9 +6,9 @@
  * locked; and a new downloaded package must be something another package depends on.
  */
 
-import { stableStringify } from '../../../shared/json.js';
-import { parseToml } from '../../../shared/toml.js';
-import type { LockfileInput } from './check.js';
+import { stableStringify } from '../../shared/json.js';
+import { parseToml } from '../../shared/toml.js';
+import type { LockfileInput } from './input.js';
 
 interface LockedPackage {
   name: string;
