@@ -14,6 +14,12 @@ export interface Crate {
   name: string;
   /** Folders of the crates it depends on by path (dependencies, dev- and build-dependencies). */
   dependsOn: string[];
+  /** Integration-test targets its manifest declares (`[[test]]`): name and repository path. */
+  testTargets: Array<{ name: string; path: string }>;
+  /** False when `autotests = false`: only the declared targets exist. */
+  autotests: boolean;
+  /** Folders `x` with a `tests/x/main.rs`: each is the target `x`, and its other files are modules. */
+  testDirTargets: string[];
 }
 
 type Table = Record<string, unknown>;
@@ -32,9 +38,53 @@ export function readCrates(
     const name = (table?.package as Table | undefined)?.name;
     if (!table || typeof name !== 'string') continue;
     const dir = directoryOf(manifest);
-    crates.push({ dir, name, dependsOn: pathDependencies(table, dir, workspacePaths) });
+    const pkg = table.package as Table;
+    crates.push({
+      dir,
+      name,
+      dependsOn: pathDependencies(table, dir, workspacePaths),
+      testTargets: declaredTestTargets(table, dir),
+      autotests: pkg.autotests !== false,
+      testDirTargets: testDirTargets(paths, dir),
+    });
   }
   return crates;
+}
+
+function testDirTargets(paths: readonly string[], dir: string): string[] {
+  const prefix = dir ? `${dir}/tests/` : 'tests/';
+  return paths.flatMap((path) => {
+    const match = path.startsWith(prefix) ? /^([^/]+)\/main\.rs$/.exec(path.slice(prefix.length)) : null;
+    return match ? [match[1]!] : [];
+  });
+}
+
+function declaredTestTargets(table: Table, dir: string): Crate['testTargets'] {
+  const entries = Array.isArray(table.test) ? (table.test as Table[]) : [];
+  return entries.flatMap((entry) => {
+    if (typeof entry.name !== 'string') return [];
+    const path = typeof entry.path === 'string' ? entry.path : `tests/${entry.name}.rs`;
+    return [{ name: entry.name, path: joinPath(dir, path) }];
+  });
+}
+
+/**
+ * The integration-test target that compiles a file under a crate's `tests/`, as Cargo finds them:
+ * a declared `[[test]]` whose file it is; else (with autotests) `tests/name.rs` is target `name`
+ * and, where `tests/name/main.rs` exists, every file under `tests/name/` belongs to target `name`
+ * (a shared `tests/common/` belongs to none); else the one declared target whose folder holds it (ripgrep's `tests/tests.rs`,
+ * which declares `mod regression;`). Undefined when that cannot be told.
+ */
+export function cargoTestTargetOf(crate: Crate, path: string): string | undefined {
+  const declared = crate.testTargets.find((target) => target.path === path);
+  if (declared) return declared.name;
+  const rel = crate.dir ? path.slice(crate.dir.length + 1) : path;
+  const match = /^tests\/([^/]+?)(\.rs$|\/)/.exec(rel);
+  if (!match) return undefined;
+  if (crate.autotests && match[2] === '.rs') return match[1];
+  if (crate.autotests && crate.testDirTargets.includes(match[1]!)) return match[1];
+  const holders = crate.testTargets.filter((target) => path.startsWith(`${directoryOf(target.path)}/`));
+  return holders.length === 1 ? holders[0]!.name : undefined;
 }
 
 /** The crate a file belongs to: the nearest folder above it with a crate's Cargo.toml. */

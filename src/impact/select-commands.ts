@@ -1,5 +1,6 @@
 /** The commands that run a selection: per runner, narrow (see runners/), or the full command when it is the whole suite. */
 import type { TestRunnerEntry, TestRunnerId } from '../contracts/index.js';
+import { cargoTestTargetOf, crateOf } from './packages.js';
 import { runners as runnerCommands } from './runners/registry.js';
 import type { RunnerFacts } from './runners/runner.js';
 import type { SelectedTest } from './selected-test.js';
@@ -59,6 +60,12 @@ function runnerFacts(facts: SelectionFacts): RunnerFacts {
         (candidate) => `${candidate.dir ? `${candidate.dir}/` : ''}Cargo.toml` === path,
       );
       return crate ? { dir: crate.dir, name: crate.name } : undefined;
+    },
+    cargoTargetOf: (path) => {
+      const crate = crateOf(facts.crates, path);
+      return crate
+        ? { crate: crate.name, dir: crate.dir, target: cargoTestTargetOf(crate, path) }
+        : undefined;
     },
     testNamesOf: (path) => facts.testNames.get(path) ?? [],
   };

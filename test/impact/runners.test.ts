@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { selectTests } from '../../src/api/index.js';
+import { cargoTestTargetOf, crateOf, readCrates } from '../../src/impact/packages.js';
 import { type FileTree, makeRepo, writeTree } from '../helpers/repo.js';
 
 const pkg = (fields: Record<string, unknown>) => JSON.stringify({ name: 'x', version: '1.0.0', ...fields });
@@ -134,6 +135,32 @@ describe('test runners', () => {
       'cargo test -p ripgrep --test feature --test regression',
       'cargo test -p grep-printer --test summary_json',
     ]);
+  });
+
+  it('Cargo targets: modules of one integration-test binary run as that target (tests/<dir>/, autotests = false)', () => {
+    const files: Record<string, string> = {
+      'Cargo.toml': '[package]\nname = "demo"\nversion = "1.0.0"\n',
+      'tests/builder/main.rs': 'mod action;\n',
+      'tests/builder/action.rs': '',
+      'tests/common/mod.rs': '',
+      'tests/cli.rs': '',
+      'rg/Cargo.toml':
+        '[package]\nname = "rg"\nversion = "1.0.0"\nautotests = false\n\n[[test]]\nname = "integration"\npath = "tests/tests.rs"\n',
+      'rg/tests/tests.rs': 'mod regression;\n',
+      'rg/tests/regression.rs': '',
+    };
+    const crates = readCrates(Object.keys(files), (path) => files[path]);
+    const target = (path: string) => {
+      const crate = crateOf(crates, path);
+      return crate && `${crate.name} ${cargoTestTargetOf(crate, path)}`;
+    };
+    expect(target('tests/builder/action.rs')).toBe('demo builder');
+    expect(target('tests/builder/main.rs')).toBe('demo builder');
+    expect(target('tests/cli.rs')).toBe('demo cli');
+    // A folder without main.rs is shared by the targets: no single target, so the crate's --tests.
+    expect(target('tests/common/mod.rs')).toBe('demo undefined');
+    expect(target('rg/tests/regression.rs')).toBe('rg integration');
+    expect(target('rg/tests/tests.rs')).toBe('rg integration');
   });
 
   it('gson layout: Maven runs FooTest for Foo and a same-package test that uses a class reaching the change', async () => {

@@ -1,19 +1,21 @@
 import type { TestRunnerEntry } from '../../contracts/index.js';
-import { baseName, directoryOf } from '../../shared/path.js';
 import { groupBy, type RunnerCommands, type RunnerFacts, shellQuote } from './runner.js';
 
 /**
- * Cargo runs test targets: an integration test `tests/name.rs` is `--test name` of its crate
- * (`-p crate`), one command per crate. nextest takes the same selectors.
+ * Cargo runs test targets: an integration test is `--test target` of its crate (`-p crate`), one
+ * command per crate; a file whose target cannot be told runs all of its crate's integration tests
+ * (`--tests`). nextest takes the same selectors.
  */
 function crateCommands(entry: TestRunnerEntry, tests: readonly string[], facts: RunnerFacts): string[] {
-  return groupBy(tests, (test) => directoryOf(directoryOf(test))).map(([crateDir, files]) => {
-    const crate = facts.packageOf(`${crateDir ? `${crateDir}/` : ''}Cargo.toml`)?.name;
+  return groupBy(tests, (test) => facts.cargoTargetOf(test)?.dir ?? '').map(([, files]) => {
+    const crate = facts.cargoTargetOf(files[0]!)?.crate;
     const selector = crate ? ['-p', shellQuote(crate)] : [];
-    const targets = files
-      .sort()
-      .flatMap((file) => ['--test', shellQuote(baseName(file).replace(/\.rs$/, ''))]);
-    return [entry.command, ...selector, ...targets].join(' ');
+    const targets = files.map((file) => facts.cargoTargetOf(file)?.target);
+    const named = [...new Set(targets.filter((target) => target !== undefined))].sort();
+    const selectors = targets.includes(undefined)
+      ? ['--tests']
+      : named.flatMap((target) => ['--test', shellQuote(target)]);
+    return [entry.command, ...selector, ...selectors].join(' ');
   });
 }
 

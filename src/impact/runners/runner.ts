@@ -5,6 +5,8 @@ import type { TestRunnerEntry, TestRunnerId } from '../../contracts/index.js';
 export interface RunnerFacts {
   /** The package (crate, Maven or Gradle module, Go package folder) a file belongs to. */
   packageOf(path: string): { dir: string; name: string } | undefined;
+  /** The crate and the Cargo test target that compile an integration-test file (target unknown: undefined). */
+  cargoTargetOf(path: string): { crate: string; dir: string; target: string | undefined } | undefined;
   /** Test function names declared in a test file (Go `TestX`). */
   testNamesOf(path: string): string[];
 }

@@ -24,13 +24,20 @@ export function nativeRunners(input: InferenceInput): TestRunnerEntry[] {
       nextest
         ? runnerEntry(
             'nextest',
-            ['tests/*.rs', '**/tests/*.rs'],
+            ['tests/**/*.rs', '**/tests/**/*.rs'],
             'cargo nextest run',
             'cargo nextest run --workspace',
           )
-        : runnerEntry('cargo', ['tests/*.rs', '**/tests/*.rs'], 'cargo test', 'cargo test --workspace', {
-            comment: "A crate's integration tests are its tests/*.rs; each is a --test target.",
-          }),
+        : runnerEntry(
+            'cargo',
+            ['tests/**/*.rs', '**/tests/**/*.rs'],
+            'cargo test',
+            'cargo test --workspace',
+            {
+              comment:
+                "A crate's integration tests are under its tests/: each tests/x.rs and tests/x/main.rs is a --test target (or the [[test]] targets it declares); the other files are their modules.",
+            },
+          ),
     );
   }
   if (hasFile(input, /^pom\.xml$/)) {
