@@ -5,7 +5,7 @@
  * every test uses, such as the package's main class, says nothing); a changed symbol's name counts
  * three times a word from the changed lines, a path word twice.
  */
-import { type ChangedFileTerms, wordsOf } from './change-terms.js';
+import { type ChangedFileTerms, normalizeWord, wordsOf } from './change-terms.js';
 
 export interface Mention {
   /** The word as the change spells it. */
@@ -44,8 +44,8 @@ export function mentionIndex(
     for (const word of file.words)
       if (!wanted.has(word)) wanted.set(word, { word, file: file.path, kind: 'line' });
     for (const name of file.symbols) {
-      const word = name.replace(/^[_$]+/, '').toLowerCase();
-      if (word.length >= 3) wanted.set(word, { word: name, file: file.path, kind: 'symbol' });
+      const word = normalizeWord(name);
+      if (word) wanted.set(word, { word: name, file: file.path, kind: 'symbol' });
     }
   }
   const inText = new WordCounts(suite.length);

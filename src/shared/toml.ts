@@ -66,6 +66,7 @@ function flatten(
   }
 }
 
-function isTable(value: unknown): value is TomlTable {
+/** A TOML table (an object that is neither null nor an array). */
+export function isTable(value: unknown): value is TomlTable {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }

@@ -7,7 +7,7 @@
  */
 
 import { stableStringify } from '../../shared/json.js';
-import { parseToml } from '../../shared/toml.js';
+import { isTable, parseToml } from '../../shared/toml.js';
 import type { LockfileInput } from './input.js';
 
 interface LockedPackage {
@@ -142,8 +142,4 @@ function normalName(name: string): string {
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
-function isTable(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -11,7 +11,7 @@
 import { lockfilesOfManifest } from '../../scan/file-kinds.js';
 import { stableStringify } from '../../shared/json.js';
 import { directoryOf } from '../../shared/path.js';
-import { parseToml, type TomlTable } from '../../shared/toml.js';
+import { isTable, parseToml, type TomlTable } from '../../shared/toml.js';
 import { lockfileProblems } from '../lockfiles/check.js';
 import { type ContentReader, touchesOf } from '../types.js';
 import { type ContractRule, makeFinding } from './rule.js';
@@ -201,8 +201,7 @@ function tomlDependencies(text: string, pick: (document: TomlTable) => unknown[]
   return document ? stableStringify(pick(document)) : text;
 }
 
-const table = (value: unknown): TomlTable =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as TomlTable) : {};
+const table = (value: unknown): TomlTable => (isTable(value) ? value : {});
 
 function pyprojectDependencies(document: TomlTable): unknown[] {
   const project = table(document.project);
