@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { isOcppError, toInternalError } from '../shared/errors.js';
 import { EventBus } from '../shared/events.js';
-import { type CliIO, wantsProgress, writeJson } from './io.js';
+import { type CliIO, wantsProgress, writeJson, writeLine } from './io.js';
 import { attachLogs, attachProgress } from './progress.js';
 
 export interface CommandContext {
@@ -46,4 +46,18 @@ export async function runAction(
     return;
   }
   detach();
+}
+
+/**
+ * A command's result on stdout: one JSON document under --json, else the text `render` makes of
+ * it (a function, so a report module is loaded only when text is printed).
+ */
+export async function printResult<T>(
+  context: CommandContext,
+  options: CommonOptions,
+  result: T,
+  render: () => string | Promise<string>,
+): Promise<void> {
+  if (options.json) writeJson(context.io, result);
+  else writeLine(context.io.stdout, await render());
 }

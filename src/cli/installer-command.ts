@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandContext, CommandDefinition, CommonOptions } from './command.js';
 import { runAction } from './command.js';
+import { jsonOption } from './commands/options.js';
 import { writeJson, writeLine } from './io.js';
 
 interface InstallFlags extends CommonOptions {
@@ -49,7 +50,7 @@ export function defineInstaller(action: 'install' | 'uninstall'): CommandDefinit
       .option('--mcp', 'also register the MCP server (claude, codex, opencode)')
       .option('--no-hooks', 'leave the hooks out (with --mcp: register only the MCP server)')
       .option('-C, --dir <dir>', 'the project, as the [dir] argument (default: the current directory)')
-      .option('--json', 'print the result as one JSON document')
+      .addOption(jsonOption('the result'))
       .action(async (agent: string, dir: string | undefined, flags: InstallFlags) =>
         runAction(context, flags, async () => {
           const [

@@ -1,6 +1,7 @@
 import type { BenchmarkAgentCliOptions } from '../benchmark-agent.js';
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
+import { verboseOption } from './options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -40,7 +41,7 @@ export const benchmarkAgentCommand: CommandDefinition = (program, context) => {
       '--json',
       'print { modes: { <mode>: { tasks, solved, falseFinalizes, loops, tokens, costUsd, wallS } }, tasks }',
     )
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(verboseOption())
     .action(async (suite: string | undefined, options: BenchmarkAgentCliOptions) =>
       runAction(context, options, async (bus) => {
         const { runBenchmarkAgentCommand } = await import('../benchmark-agent.js');
@@ -55,7 +56,7 @@ export const benchmarkAgentCommand: CommandDefinition = (program, context) => {
     .argument('<results...>', 'results.json files, or the --out folders holding them')
     .option('--out <dir>', 'write the joined results.json and report.md there')
     .option('--json', 'print the joined report as JSON')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(verboseOption())
     .action(async (paths: string[], options: CommonOptions & { out?: string }) =>
       runAction(context, options, async () => {
         const { mergeResults } = await import('../../bench/agent/matrix.js');

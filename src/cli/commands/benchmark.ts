@@ -1,7 +1,7 @@
 import { OcppError } from '../../shared/errors.js';
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption, verboseOption } from './options.js';
 
 interface BenchmarkFlags extends CommonOptions {
   commits?: string;
@@ -26,8 +26,8 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
     .option('--commits <n>', 'how many qualifying commits to replay (default 20)')
     .option('--budget <tokens>', 'pack budget for the packed-share figure (default 12000)')
     .option('--scan <n>', 'how many commits of history to look through (default 400)')
-    .option('--json', 'print the figures and every case as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(jsonOption('the figures and every case'))
+    .addOption(verboseOption())
     .action(async (dir: string | undefined, options: BenchmarkFlags) =>
       runAction(context, options, async (bus) => {
         const { parseCount } = await import('../parse.js');
@@ -38,12 +38,9 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
           ...(options.budget ? { budget: parseCount(options.budget, '--budget') } : {}),
           ...(options.scan ? { scan: parseCount(options.scan, '--scan') } : {}),
         });
-        if (options.json) writeJson(context.io, result);
-        else
-          writeLine(
-            context.io.stdout,
-            (await import('../../report/benchmark.js')).formatRetrievalBenchmark(result),
-          );
+        await printResult(context, options, result, async () =>
+          (await import('../../report/benchmark.js')).formatRetrievalBenchmark(result),
+        );
         return 0;
       }),
     );
@@ -58,7 +55,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
       '--share <x>',
       'ask `tests` to rank and keep at most this share of the suite (0 to 1; default: every test that reaches the change)',
     )
-    .option('--json', 'print the figures and every case as one JSON document')
+    .addOption(jsonOption('the figures and every case'))
     .action(async (dir: string | undefined, options: BenchmarkFlags) =>
       runAction(context, options, async (bus) => {
         const { parseCount } = await import('../parse.js');
@@ -70,8 +67,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
           ...(options.scan ? { scan: parseCount(options.scan, '--scan') } : {}),
           ...(share === undefined ? {} : { share }),
         });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, formatTestsBenchmark(result));
+        await printResult(context, options, result, () => formatTestsBenchmark(result));
         return 0;
       }),
     );
@@ -81,7 +77,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
       'Apply mutations to a clean checkout of HEAD (an import of an undeclared package, a moved file whose importers are not updated, a removed export that is still imported, a hand-edited lockfile, an edited generated file, an edited protected path, a deleted test that covered the change) and replay real commits as changes that must pass; `verify` judges each. Prints false PASS (must be 0) and false blocks per kind. Nothing in the repository is changed.',
     )
     .option('--commits <n>', 'how many real commits to replay as must-pass changes (default 20)')
-    .option('--json', 'print the figures and every case as one JSON document')
+    .addOption(jsonOption('the figures and every case'))
     .action(async (dir: string | undefined, options: BenchmarkFlags) =>
       runAction(context, options, async (bus) => {
         const { parseCount } = await import('../parse.js');
@@ -90,8 +86,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
           bus,
           ...(options.commits ? { commits: parseCount(options.commits, '--commits') } : {}),
         });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, formatGateBenchmark(result));
+        await printResult(context, options, result, () => formatGateBenchmark(result));
         return 0;
       }),
     );

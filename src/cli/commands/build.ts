@@ -2,6 +2,7 @@ import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
 import { parseCount } from '../parse.js';
+import { jsonOption, verboseOption } from './options.js';
 
 const describeBuild =
   'Scan, index and rank the repository and write AGENTS.md (managed block) and .agent-context/. Always a full build: caches are rebuilt, not read. Use `update` for an incremental refresh.';
@@ -18,8 +19,8 @@ export const buildCommand: CommandDefinition = (program, context) => {
       .command(`${name} [dir]`)
       .summary(summary)
       .description(description)
-      .option('--json', 'print the build result as one JSON document')
-      .option('--verbose', 'print debug log lines on stderr')
+      .addOption(jsonOption('the build result'))
+      .addOption(verboseOption())
       .option(
         '--wait <seconds>',
         'how long to wait while another build holds the lock (0: exit at once, naming the holder)',

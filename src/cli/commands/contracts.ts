@@ -1,7 +1,7 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
-import { outputFormat } from './options.js';
+import { baseOf, outputFormat } from './options.js';
 
 interface ValidateOptions extends CommonOptions {
   base?: string;
@@ -32,7 +32,7 @@ export const validateContractsCommand: CommandDefinition = (program, context) =>
         const { checkContracts } = await import('../../api/impact.js');
         const report = await checkContracts(dir ?? '.', {
           bus,
-          ...(options.base === undefined ? {} : { base: options.base }),
+          ...baseOf(options),
           ...(options.refreshInferred ? { refreshInferred: true } : {}),
         });
         if (format === 'json') writeJson(context.io, report);

@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const diffCommand: CommandDefinition = (program, context) => {
   program
@@ -9,13 +9,14 @@ export const diffCommand: CommandDefinition = (program, context) => {
     .description(
       'Compare two builds — each a repository, an .agent-context folder or a manifest.json (e.g. built in worktrees of two commits) — in the terms of `delta`.',
     )
-    .option('--json', 'print the delta as one JSON document')
+    .addOption(jsonOption('the delta'))
     .action(async (a: string, b: string, options: CommonOptions) =>
       runAction(context, options, async () => {
         const { diff } = await import('../../api/context.js');
         const result = await diff(a, b);
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/lifecycle.js')).formatDelta(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/lifecycle.js')).formatDelta(result),
+        );
         return 0;
       }),
     );

@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const doctorCommand: CommandDefinition = (program, context) => {
   program
@@ -9,7 +9,7 @@ export const doctorCommand: CommandDefinition = (program, context) => {
     .description(
       'Check that this machine can run opencode-plusplus here: Node.js version, git, parsers, resolver, tokenizer, and write access to .agent-context/. Exit code 1 when a check fails.',
     )
-    .option('--json', 'print the checks as one JSON document')
+    .addOption(jsonOption('the checks'))
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
         const [{ runDoctor }, { parseRepository }] = await Promise.all([
@@ -18,8 +18,9 @@ export const doctorCommand: CommandDefinition = (program, context) => {
         ]);
         // A folder that is not there is a mistyped argument (exit 2), not a failed check.
         const report = await runDoctor(await parseRepository(context.io.cwd, { dir }));
-        if (options.json) writeJson(context.io, report);
-        else writeLine(context.io.stdout, (await import('../../report/doctor.js')).formatDoctor(report));
+        await printResult(context, options, report, async () =>
+          (await import('../../report/doctor.js')).formatDoctor(report),
+        );
         return report.ok ? 0 : 1;
       }),
     );

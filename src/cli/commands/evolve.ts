@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const evolveCommand: CommandDefinition = (program, context) => {
   program
@@ -9,13 +9,14 @@ export const evolveCommand: CommandDefinition = (program, context) => {
     .description(
       'Refresh the context from the caches, rewriting only outputs whose bytes change; print cache hits and misses and what was rewritten, and write the delta to .agent-context/delta/latest.{json,md}.',
     )
-    .option('--json', 'print the result as one JSON document')
+    .addOption(jsonOption('the result'))
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async (bus) => {
         const { evolve } = await import('../../api/context.js');
         const result = await evolve(dir ?? '.', { bus });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/lifecycle.js')).formatEvolve(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/lifecycle.js')).formatEvolve(result),
+        );
         return 0;
       }),
     );

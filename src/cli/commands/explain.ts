@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const explainCommand: CommandDefinition = (program, context) => {
   program
@@ -9,14 +9,14 @@ export const explainCommand: CommandDefinition = (program, context) => {
     .description(
       'Show one file: its facts (symbols, exports, routes), its rank and why, what it imports and who imports it. Builds or refreshes the context first when it is missing or stale.',
     )
-    .option('--json', 'print the explanation as one JSON document')
+    .addOption(jsonOption('the explanation'))
     .action(async (file: string, dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async (bus) => {
         const { explain } = await import('../../api/context.js');
         const result = await explain(file, dir ?? '.', { bus });
-        if (options.json) writeJson(context.io, result);
-        else
-          writeLine(context.io.stdout, (await import('../../report/context.js')).formatExplanation(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/context.js')).formatExplanation(result),
+        );
         return 0;
       }),
     );

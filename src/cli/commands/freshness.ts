@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const freshnessCommand: CommandDefinition = (program, context) => {
   program
@@ -10,14 +10,14 @@ export const freshnessCommand: CommandDefinition = (program, context) => {
       'Can AGENTS.md and .agent-context/ still be trusted? A verdict per component (source, config, tool, index, graph, outputs, contracts, task packs) with the files behind it and the command that fixes it.',
     )
     .option('--check', 'exit 1 unless the context is fresh (for CI and pre-commit hooks)')
-    .option('--json', 'print the report as one JSON document')
+    .addOption(jsonOption('the report'))
     .action(async (dir: string | undefined, options: CommonOptions & { check?: boolean }) =>
       runAction(context, options, async (bus) => {
         const { freshness } = await import('../../api/context.js');
         const report = await freshness(dir ?? '.', { bus });
-        if (options.json) writeJson(context.io, report);
-        else
-          writeLine(context.io.stdout, (await import('../../report/lifecycle.js')).formatFreshness(report));
+        await printResult(context, options, report, async () =>
+          (await import('../../report/lifecycle.js')).formatFreshness(report),
+        );
         return options.check && report.verdict !== 'fresh' ? 1 : 0;
       }),
     );

@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const hallucinationCommand: CommandDefinition = (program, context) => {
   program
@@ -15,7 +15,7 @@ export const hallucinationCommand: CommandDefinition = (program, context) => {
       'the agent’s messages (its final answer or a transcript excerpt) to check',
     )
     .option('--files <paths...>', 'check these changed files instead of everything that differs from HEAD')
-    .option('--json', 'print the report as one JSON document')
+    .addOption(jsonOption('the report'))
     .action(
       async (
         dir: string | undefined,
@@ -30,9 +30,9 @@ export const hallucinationCommand: CommandDefinition = (program, context) => {
             ...(messages !== undefined ? { messages } : {}),
             ...(options.files ? { changedFiles: options.files.flatMap((entry) => entry.split(',')) } : {}),
           });
-          if (options.json) writeJson(context.io, report);
-          else
-            writeLine(context.io.stdout, (await import('../../report/guards.js')).formatGuardReport(report));
+          await printResult(context, options, report, async () =>
+            (await import('../../report/guards.js')).formatGuardReport(report),
+          );
           return report.findings.some((finding) => finding.severity === 'block') ? 1 : 0;
         }),
     );

@@ -4,6 +4,7 @@ import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import type { CliIO } from '../io.js';
 import { writeJson, writeLine } from '../io.js';
+import { jsonOption } from './options.js';
 
 interface InitFlags extends CommonOptions {
   build: boolean;
@@ -28,7 +29,7 @@ export const initCommand: CommandDefinition = (program, context) => {
       'set these agents up, comma-separated: claude,codex,opencode (default: the ones found)',
     )
     .option('--no-build', 'write the files only, no build')
-    .option('--json', 'print what was done as one JSON document')
+    .addOption(jsonOption('what was done'))
     .action(async (dir: string | undefined, options: InitFlags) =>
       runAction(context, options, async (bus) => {
         const [{ initRepository }, { isInitAgent, setUpAgents }, { usageError }] = await Promise.all([

@@ -1,7 +1,7 @@
 import { Option } from 'commander';
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const loopCommand: CommandDefinition = (program, context) => {
   program
@@ -27,7 +27,7 @@ export const loopCommand: CommandDefinition = (program, context) => {
     )
     .option('--base <ref>', 'measure the change against this ref')
     .option('--write', 'move and write the task’s state.json')
-    .option('--json', 'print the report as one JSON document')
+    .addOption(jsonOption('the report'))
     .action(
       async (
         task: string,
@@ -50,8 +50,9 @@ export const loopCommand: CommandDefinition = (program, context) => {
             ...(options.base ? { base: options.base } : {}),
             ...(options.write ? { write: true } : {}),
           });
-          if (options.json) writeJson(context.io, result);
-          else writeLine(context.io.stdout, (await import('../../report/loop.js')).formatLoop(result));
+          await printResult(context, options, result, async () =>
+            (await import('../../report/loop.js')).formatLoop(result),
+          );
           return result.blocked ? 1 : 0;
         }),
     );

@@ -3,6 +3,7 @@ import type { CommandContext, CommandDefinition, CommonOptions } from '../comman
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
 import { parseCount, parseRepository } from '../parse.js';
+import { jsonOption } from './options.js';
 
 interface MemoryFlags extends CommonOptions {
   dir?: string;
@@ -42,7 +43,7 @@ function verb<Flags extends MemoryFlags>(
     .command(`${signature} [dir]`)
     .description(summary)
     .option('-C, --dir <dir>', 'the repository, as the [dir] argument (default: the current directory)')
-    .option('--json', 'print the result as one JSON document')
+    .addOption(jsonOption('the result'))
     .action(async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
       const flags = command.opts() as Flags;

@@ -1,4 +1,9 @@
-/** Options several commands share: `--format text|json|sarif` (with `--json` as its short form) and `--base`. */
+/**
+ * Options several commands share, each defined once with its flag, its help text and its parser:
+ * `--format text|json|sarif` (with `--json` as its short form), `--json`, `--verbose`, `--base`
+ * and the pack's `--budget`.
+ */
+import { Option } from 'commander';
 import { usageError } from '../../shared/errors.js';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
@@ -14,8 +19,34 @@ export function outputFormat(
   return format;
 }
 
-export const BASE_HELP = 'the ref to measure against (default: merge-base with main/master, else HEAD)';
+/** `--json`: `what` is the document the command prints ("the report", "the ranking"). */
+export function jsonOption(what: string): Option {
+  return new Option('--json', `print ${what} as one JSON document`);
+}
+
+export function verboseOption(): Option {
+  return new Option('--verbose', 'print debug log lines on stderr');
+}
+
+const BASE_HELP = 'the ref to measure against (default: merge-base with main/master, else HEAD)';
+
+export function baseOption(): Option {
+  return new Option('--base <ref>', BASE_HELP);
+}
 
 export function baseOf(options: { base?: string }): { base?: string } {
   return options.base === undefined ? {} : { base: options.base };
+}
+
+/** `--budget <tokens>` of a task pack; `budgetOf` reads it. */
+export function budgetOption(): Option {
+  return new Option('--budget <tokens>', PACK_BUDGET_HELP);
+}
+
+const PACK_BUDGET_HELP = 'pack budget, o200k tokens (default: pack.budget in the config, 12000)';
+
+export async function budgetOf(options: { budget?: string }): Promise<{ budget?: number }> {
+  if (options.budget === undefined) return {};
+  const { parseCount } = await import('../parse.js');
+  return { budget: parseCount(options.budget, '--budget') };
 }

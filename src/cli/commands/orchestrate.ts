@@ -6,9 +6,9 @@
 import { type Command, Option } from 'commander';
 import type { OrchestrateOptions, OrchestrateResult } from '../../api/orchestrate.js';
 import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
 import { parseCount } from '../parse.js';
+import { jsonOption, verboseOption } from './options.js';
 
 interface OrchestrateFlags extends CommonOptions {
   executor?: string;
@@ -88,8 +88,8 @@ function addRunOptions(command: Command, executor: 'choose' | 'fixed'): Command 
       'stop an executor run after this long (kills its process group; default 1800)',
     )
     .option('--apply', 'apply the final patch to your tree when the run finalizes')
-    .option('--json', 'print { runId, decision, iterations, convergence, patch } as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr');
+    .addOption(jsonOption('{ runId, decision, iterations, convergence, patch }'))
+    .addOption(verboseOption());
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -150,8 +150,7 @@ async function run(
     const result = await whileInterruptible((signal) =>
       orchestrate(target.task, target.dir ?? '.', { bus, signal, ...optionsOf(context, flags) }),
     );
-    if (flags.json) writeJson(context.io, result);
-    else writeLine(context.io.stdout, formatResult(result));
+    await printResult(context, flags, result, () => formatResult(result));
     if (result.interrupted) return INTERRUPTED_EXIT;
     return result.decision?.action === 'finalize' ? 0 : 1;
   });

@@ -1,6 +1,7 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson } from '../io.js';
+import { budgetOf, budgetOption, jsonOption, verboseOption } from './options.js';
 
 interface PackFlags extends CommonOptions {
   budget?: string;
@@ -18,17 +19,17 @@ export const packCommand: CommandDefinition = (program, context) => {
     .command('pack <task> [dir]')
     .summary('the files for a task fitted into a token budget, with lessons')
     .description(description)
-    .option('--budget <tokens>', 'token budget, o200k tokens (default: pack.budget in the config, 12000)')
+    .addOption(budgetOption())
     .option('--out <file>', 'also write the Markdown to this file')
-    .option('--json', 'print the pack as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(jsonOption('the pack'))
+    .addOption(verboseOption())
     .action(async (task: string, dir: string | undefined, options: PackFlags) =>
       runAction(context, options, async (bus) => {
-        const { parseCount, parseOutputFile } = await import('../parse.js');
+        const { parseOutputFile } = await import('../parse.js');
         const { pack, packMarkdown } = await import('../../api/retrieval.js');
-        const budget = options.budget === undefined ? undefined : parseCount(options.budget, '--budget');
+        const budget = await budgetOf(options);
         const out = options.out ? await parseOutputFile(context.io.cwd, options.out, '--out') : undefined;
-        const result = await pack(task, dir ?? '.', { bus, ...(budget === undefined ? {} : { budget }) });
+        const result = await pack(task, dir ?? '.', { bus, ...budget });
         const markdown = packMarkdown(result);
         if (out) {
           const { writeFileAtomic } = await import('../../shared/fs.js');

@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption, verboseOption } from './options.js';
 
 interface SearchFlags extends CommonOptions {
   top?: string;
@@ -17,16 +17,17 @@ export const ragCommand: CommandDefinition = (program, context) => {
       'Print the chunks (definitions, doc sections, code windows) that best match a query, as file:line with\na snippet. Builds or refreshes the context first when it is missing or stale (said on stderr).',
     )
     .option('--top <n>', 'how many matches to print (default 10)')
-    .option('--json', 'print the matches as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(jsonOption('the matches'))
+    .addOption(verboseOption())
     .action(async (query: string, dir: string | undefined, options: SearchFlags) =>
       runAction(context, options, async (bus) => {
         const { parseCount } = await import('../parse.js');
         const { ragSearch } = await import('../../api/retrieval.js');
         const top = options.top === undefined ? undefined : parseCount(options.top, '--top');
         const result = await ragSearch(query, dir ?? '.', { bus, ...(top === undefined ? {} : { top }) });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/retrieval.js')).formatSearch(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/retrieval.js')).formatSearch(result),
+        );
         return 0;
       }),
     );

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 interface ReflectFlags extends CommonOptions {
   dir?: string;
@@ -48,7 +48,7 @@ export const reflectCommand: CommandDefinition = (program, context) => {
     .option('--reflector <name>', 'offline (rules, default) | model (the configured llm)')
     .option('--run-id <id>', 'the run this reflection belongs to (default: plan-<hash of the plan>)')
     .option('-C, --dir <dir>', 'the repository, as the [dir] argument')
-    .option('--json', 'print the reflection record as one JSON document')
+    .addOption(jsonOption('the reflection record'))
     .action(async (dir: string | undefined, flags: ReflectFlags) =>
       runAction(context, flags, async () => {
         const { resolveAbsolute } = await import('../../shared/path.js');
@@ -74,8 +74,9 @@ export const reflectCommand: CommandDefinition = (program, context) => {
           ...(flags.runId ? { runId: flags.runId } : {}),
           env: context.io.env,
         });
-        if (flags.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/reflect.js')).formatReflection(result));
+        await printResult(context, flags, result, async () =>
+          (await import('../../report/reflect.js')).formatReflection(result),
+        );
         return result.decision === 'escalate' ? 1 : 0;
       }),
     );
@@ -108,7 +109,7 @@ function defineTranscriptCommand(reflect: Command, context: CommandContext): voi
     .option('--save', 'save lessons and counters to memory (what background reflection does)')
     .option('--session <id>', 'the agent session (its hook counters give the start line and get the outcome)')
     .option('-C, --dir <dir>', 'the repository (config, memory), as the [dir] argument')
-    .option('--json', 'print the reflection as one JSON document')
+    .addOption(jsonOption('the reflection'))
     .action(async (file: string, dir: string | undefined, flags: TranscriptFlags) =>
       runAction(context, flags, async () => {
         const { resolveAbsolute } = await import('../../shared/path.js');
@@ -125,12 +126,9 @@ function defineTranscriptCommand(reflect: Command, context: CommandContext): voi
           ...(flags.session ? { session: flags.session } : {}),
           env: context.io.env,
         });
-        if (flags.json) writeJson(context.io, result);
-        else
-          writeLine(
-            context.io.stdout,
-            (await import('../../report/reflect.js')).formatTranscriptReflection(result),
-          );
+        await printResult(context, flags, result, async () =>
+          (await import('../../report/reflect.js')).formatTranscriptReflection(result),
+        );
         return 0;
       }),
     );

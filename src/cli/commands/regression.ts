@@ -1,7 +1,8 @@
 import { Option } from 'commander';
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
+import { printResult, runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
+import { jsonOption } from './options.js';
 
 export const regressionCommand: CommandDefinition = (program, context) => {
   const regression = program
@@ -14,7 +15,7 @@ export const regressionCommand: CommandDefinition = (program, context) => {
   regression
     .command('list [dir]')
     .description('List the known issues.')
-    .option('--json', 'print them as one JSON document')
+    .addOption(jsonOption('them'))
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
         const issues = await (await import('../../api/regression.js')).regressionList(dir ?? '.');
@@ -49,7 +50,7 @@ export const regressionCommand: CommandDefinition = (program, context) => {
         .choices(['fixed', 'open'])
         .default('fixed'),
     )
-    .option('--json', 'print the recorded issue as one JSON document')
+    .addOption(jsonOption('the recorded issue'))
     .action(
       async (
         dir: string | undefined,
@@ -79,8 +80,7 @@ export const regressionCommand: CommandDefinition = (program, context) => {
             ...(options.fixCommit ? { fix: { commit: options.fixCommit as string } } : {}),
             ...(options.fromTrace ? { fromTrace: options.fromTrace as string } : {}),
           });
-          if (options.json) writeJson(context.io, issue);
-          else writeLine(context.io.stdout, `recorded ${issue.id}: ${issue.title}`);
+          await printResult(context, options, issue, () => `recorded ${issue.id}: ${issue.title}`);
           return 0;
         }),
     );
@@ -102,7 +102,7 @@ export const regressionCommand: CommandDefinition = (program, context) => {
         'strict',
       ]),
     )
-    .option('--json', 'print the report as one JSON document')
+    .addOption(jsonOption('the report'))
     .action(
       async (
         dir: string | undefined,
@@ -120,9 +120,9 @@ export const regressionCommand: CommandDefinition = (program, context) => {
             ...(options.trace ? { traceId: options.trace } : {}),
             ...(options.evidencePolicy ? { evidencePolicy: options.evidencePolicy } : {}),
           });
-          if (options.json) writeJson(context.io, report);
-          else
-            writeLine(context.io.stdout, (await import('../../report/guards.js')).formatGuardReport(report));
+          await printResult(context, options, report, async () =>
+            (await import('../../report/guards.js')).formatGuardReport(report),
+          );
           return report.findings.some((finding) => finding.severity === 'block') ? 1 : 0;
         }),
     );

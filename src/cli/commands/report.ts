@@ -1,6 +1,7 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
+import { jsonOption } from './options.js';
 
 interface ReportFlags extends CommonOptions {
   out?: string;
@@ -26,7 +27,7 @@ export const reportCommand: CommandDefinition = (program, context) => {
     )
     .option('--open', 'open the page in the default browser afterwards')
     .option('--format <format>', 'html | mermaid | dot', 'html')
-    .option('--json', 'print what was written as one JSON document')
+    .addOption(jsonOption('what was written'))
     .action(async (dir: string | undefined, flags: ReportFlags) =>
       runAction(context, flags, async (bus) => {
         const [{ report, DEFAULT_REPORT_FILE }, { usageError }, { resolveAbsolute }, { writeFileAtomic }] =

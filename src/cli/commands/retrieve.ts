@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption, verboseOption } from './options.js';
 
 interface RetrieveFlags extends CommonOptions {
   top?: string;
@@ -20,8 +20,8 @@ export const retrieveCommand: CommandDefinition = (program, context) => {
     .option('--top <n>', 'how many files to list (default: retrieve.top in the config, 20)')
     .option('--tests <n>', 'how many tests to list (default: retrieve.tests in the config, 10)')
     .option('--ablation <name>', 'rank with a baseline instead: plain-bm25 (one BM25 field, no other signal)')
-    .option('--json', 'print the ranking as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(jsonOption('the ranking'))
+    .addOption(verboseOption())
     .action(async (task: string, dir: string | undefined, options: RetrieveFlags) =>
       runAction(context, options, async (bus) => {
         const { parseCount } = await import('../parse.js');
@@ -36,9 +36,9 @@ export const retrieveCommand: CommandDefinition = (program, context) => {
           ...(options.tests !== undefined ? { tests: parseCount(options.tests, '--tests', 0) } : {}),
           ...(options.ablation ? { mode: 'plain-bm25' as const } : {}),
         });
-        if (options.json) writeJson(context.io, result);
-        else
-          writeLine(context.io.stdout, (await import('../../report/retrieval.js')).formatRetrieval(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/retrieval.js')).formatRetrieval(result),
+        );
         return 0;
       }),
     );

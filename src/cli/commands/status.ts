@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { jsonOption } from './options.js';
 
 export const statusCommand: CommandDefinition = (program, context) => {
   program
@@ -9,13 +9,14 @@ export const statusCommand: CommandDefinition = (program, context) => {
     .description(
       'Say what was built, when, how fresh it is now and how many files the last run re-parsed. Exit code 0 whether fresh or stale (use `freshness --check` to gate on it).',
     )
-    .option('--json', 'print the status as one JSON document')
+    .addOption(jsonOption('the status'))
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
         const { status } = await import('../../api/context.js');
         const result = await status(dir ?? '.');
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/context.js')).formatStatus(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/context.js')).formatStatus(result),
+        );
         return 0;
       }),
     );

@@ -1,6 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
-import { writeJson, writeLine } from '../io.js';
+import { printResult, runAction } from '../command.js';
+import { budgetOf, budgetOption, jsonOption, verboseOption } from './options.js';
 
 interface TaskFlags extends CommonOptions {
   budget?: string;
@@ -26,15 +26,16 @@ export const taskCommands: CommandDefinition = (program, context) => {
     .command('plan <task> [dir]')
     .summary('the plan for a task: steps, files, tests, commands (writes nothing)')
     .description(describePlan)
-    .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
-    .option('--json', 'print the task pack as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(budgetOption())
+    .addOption(jsonOption('the task pack'))
+    .addOption(verboseOption())
     .action(async (text: string, dir: string | undefined, options: TaskFlags) =>
       runAction(context, options, async (bus) => {
         const { plan } = await import('../../api/task.js');
         const result = await plan(text, dir ?? '.', { bus, ...(await budgetOf(options)) });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/task.js')).formatPlan(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/task.js')).formatPlan(result),
+        );
         return 0;
       }),
     );
@@ -42,10 +43,10 @@ export const taskCommands: CommandDefinition = (program, context) => {
     .command('task <task> [dir]')
     .summary('write a task run: plan, pack, edit boundary, tests, prompts, state')
     .description(describeTask)
-    .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
+    .addOption(budgetOption())
     .option('--force', 'rewrite a run even from a state the loop does not re-pack from (READY_FOR_REVIEW)')
-    .option('--json', 'print what was written as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(jsonOption('what was written'))
+    .addOption(verboseOption())
     .action(async (text: string, dir: string | undefined, options: TaskFlags) =>
       runAction(context, options, async (bus) => {
         const { task } = await import('../../api/task.js');
@@ -54,8 +55,9 @@ export const taskCommands: CommandDefinition = (program, context) => {
           ...(await budgetOf(options)),
           ...(options.force ? { force: true } : {}),
         });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/task.js')).formatTaskRun(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/task.js')).formatTaskRun(result),
+        );
         return 0;
       }),
     );
@@ -63,11 +65,11 @@ export const taskCommands: CommandDefinition = (program, context) => {
     .command('run <task> [dir]')
     .summary('a task run plus a trace for its evidence')
     .description(describeRun)
-    .option('--budget <tokens>', 'token budget of the pack (default: pack.budget in the config, 12000)')
+    .addOption(budgetOption())
     .option('--agent <name>', 'the agent the trace is for (claude, codex, opencode, ...)', 'unknown')
     .option('--force', 'rewrite a run even from a state the loop does not re-pack from (READY_FOR_REVIEW)')
-    .option('--json', 'print the run and the trace as one JSON document')
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(jsonOption('the run and the trace'))
+    .addOption(verboseOption())
     .action(async (text: string, dir: string | undefined, options: TaskFlags) =>
       runAction(context, options, async (bus) => {
         const { startRun } = await import('../../api/task.js');
@@ -77,15 +79,10 @@ export const taskCommands: CommandDefinition = (program, context) => {
           ...(options.force ? { force: true } : {}),
           ...(options.agent ? { agent: options.agent } : {}),
         });
-        if (options.json) writeJson(context.io, result);
-        else writeLine(context.io.stdout, (await import('../../report/task.js')).formatStartedRun(result));
+        await printResult(context, options, result, async () =>
+          (await import('../../report/task.js')).formatStartedRun(result),
+        );
         return 0;
       }),
     );
 };
-
-async function budgetOf(options: TaskFlags): Promise<{ budget?: number }> {
-  if (options.budget === undefined) return {};
-  const { parseCount } = await import('../parse.js');
-  return { budget: parseCount(options.budget, '--budget') };
-}

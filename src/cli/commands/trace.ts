@@ -1,7 +1,8 @@
 import { Option } from 'commander';
 import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
-import { runAction } from '../command.js';
+import { printResult, runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
+import { jsonOption } from './options.js';
 
 const REQUIREMENTS = ['tests', 'contracts', 'lint', 'typecheck', 'build', 'command'];
 
@@ -22,7 +23,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
     .description('Begin a trace for a task; prints its id.')
     .option('--task-id <id>', 'the task run this trace belongs to')
     .option('--agent <name>', 'who is doing the work (claude-code, codex, a person)', 'unknown')
-    .option('--json', 'print the trace as one JSON document')
+    .addOption(jsonOption('the trace'))
     .action(
       async (
         task: string,
@@ -36,8 +37,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
             ...(options.taskId ? { taskId: options.taskId } : {}),
             ...(options.agent ? { agent: options.agent } : {}),
           });
-          if (options.json) writeJson(context.io, started);
-          else writeLine(context.io.stdout, started.id);
+          await printResult(context, options, started, () => started.id);
           return 0;
         }),
     );
@@ -57,7 +57,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
     .option('--reason <text>', 'why')
     .addOption(aboutOption())
     .option('--event-id <id>', 'a caller-chosen event id, so a retried append stays a no-op')
-    .option('--json', 'print the recorded step as one JSON document')
+    .addOption(jsonOption('the recorded step'))
     .action(
       async (
         id: string,
@@ -81,12 +81,12 @@ export const traceCommand: CommandDefinition = (program, context) => {
             ...(options.about ? { about: options.about as never } : {}),
             ...(options.eventId ? { eventId: options.eventId } : {}),
           });
-          if (options.json) writeJson(context.io, result);
-          else
-            writeLine(
-              context.io.stdout,
-              `${result.appended ? 'recorded' : 'already recorded'} ${result.step.id} in ${id}`,
-            );
+          await printResult(
+            context,
+            options,
+            result,
+            () => `${result.appended ? 'recorded' : 'already recorded'} ${result.step.id} in ${id}`,
+          );
           return 0;
         }),
     );
@@ -156,7 +156,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
     )
     .option('--commit <sha>', 'the commit the report was produced on')
     .addOption(aboutOption())
-    .option('--json', 'print the recorded step as one JSON document')
+    .addOption(jsonOption('the recorded step'))
     .action(
       async (
         id: string,
@@ -173,12 +173,13 @@ export const traceCommand: CommandDefinition = (program, context) => {
             ...(options.commit ? { commit: options.commit } : {}),
             ...(options.about ? { about: options.about as never } : {}),
           });
-          if (options.json) writeJson(context.io, result);
-          else
-            writeLine(
-              context.io.stdout,
+          await printResult(
+            context,
+            options,
+            result,
+            async () =>
               `${result.appended ? 'recorded' : 'already recorded'}:${(await import('../../report/trace.js')).formatStep(result.step).join('\n').replace(/^ {2}/, ' ')}`,
-            );
+          );
           const report = (result.step as import('../../trace/types.js').CiStep).report;
           return report.failed + report.errors > 0 ? 1 : 0;
         }),
@@ -187,13 +188,14 @@ export const traceCommand: CommandDefinition = (program, context) => {
   trace
     .command('show <id> [dir]')
     .description('Print a trace’s timeline.')
-    .option('--json', 'print the trace file as one JSON document')
+    .addOption(jsonOption('the trace file'))
     .action(async (id: string, dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
         const { traceShow } = await import('../../api/trace.js');
         const shown = await traceShow(await repositoryOf(context, dir), id);
-        if (options.json) writeJson(context.io, shown);
-        else writeLine(context.io.stdout, (await import('../../report/trace.js')).formatTrace(shown));
+        await printResult(context, options, shown, async () =>
+          (await import('../../report/trace.js')).formatTrace(shown),
+        );
         return 0;
       }),
     );
@@ -201,7 +203,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
   trace
     .command('list [dir]')
     .description('List the traces of this repository.')
-    .option('--json', 'print the list as one JSON document')
+    .addOption(jsonOption('the list'))
     .action(async (dir: string | undefined, options: CommonOptions) =>
       runAction(context, options, async () => {
         const { traceList } = await import('../../api/trace.js');

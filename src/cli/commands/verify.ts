@@ -1,7 +1,7 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
-import { BASE_HELP, baseOf, outputFormat } from './options.js';
+import { baseOf, baseOption, outputFormat } from './options.js';
 
 interface VerifyOptions extends CommonOptions {
   base?: string;
@@ -16,7 +16,7 @@ export const verifyCommand: CommandDefinition = (program, context) => {
     .description(
       `One report of a change: changed files, affected modules, the tests to run (minimal, regression, full), contract findings in the changed files, what is missing (tests, lockfile, env example) and the risk score. Writes .agent-context/verify.json and verify.md, and with --task the task run's verify.md, impact.md and tests.md. Exit code 1 when a finding is forbidden.`,
     )
-    .option('--base <ref>', BASE_HELP)
+    .addOption(baseOption())
     .option('--task <id>', 'also write into .agent-context/runs/<id>/')
     .option('--format <format>', 'text, json or sarif (the contract findings as SARIF 2.1.0)', 'text')
     .option('--json', 'same as --format json')

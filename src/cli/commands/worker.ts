@@ -1,5 +1,6 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { runAction } from '../command.js';
+import { verboseOption } from './options.js';
 
 interface WorkerFlags extends CommonOptions {
   queue?: string;
@@ -21,7 +22,7 @@ export const workerCommand: CommandDefinition = (program, context) => {
       '--stall-ms <ms>',
       'how long a job may go without its worker before another takes it over (default 30000)',
     )
-    .option('--verbose', 'print debug log lines on stderr')
+    .addOption(verboseOption())
     .action(async (options: WorkerFlags) =>
       runAction(context, options, async (bus) => {
         const [{ parseCount }, { redisConnection, startWorker }, { runJob }] = await Promise.all([
