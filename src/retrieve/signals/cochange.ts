@@ -4,19 +4,19 @@
  * one shared commit is a hint, not proof, and a file that changes with everything (a barrel, a
  * changelog) is no partner of anything in particular.
  */
-import type { RetrievalSignal, SignalScores } from '../types.js';
+import type { RetrievalSignal } from '../types.js';
+import { defineSignal } from './define.js';
 import { add } from './graph.js';
 
 const SMOOTHING = 2;
 
-export const cochangeSignal: RetrievalSignal = {
+export const cochangeSignal: RetrievalSignal = defineSignal({
   id: 'cochange',
   phase: 'expansion',
   description: 'files changed together with the best hits in recent history',
-  score(state) {
-    const scores: SignalScores = new Map();
+  collect(state, scores) {
     const history = state.history;
-    if (!history || history.commits.length === 0) return scores;
+    if (!history || history.commits.length === 0) return;
     const seeds = state.seeds.slice(0, state.settings.seedCount);
     const seedPaths = new Set(seeds.map((seed) => seed.path));
     const together = new Map<string, Map<string, number>>();
@@ -44,6 +44,5 @@ export const cochangeSignal: RetrievalSignal = {
         );
       }
     }
-    return scores;
   },
-};
+});

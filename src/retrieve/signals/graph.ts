@@ -5,14 +5,14 @@
  * neighbour): a seed with many neighbours lends each little, and a hub receives little from each.
  */
 import type { FileSignal, RetrievalSignal, SignalScores } from '../types.js';
+import { defineSignal } from './define.js';
 
-export const graphSignal: RetrievalSignal = {
+export const graphSignal: RetrievalSignal = defineSignal({
   id: 'graph',
   phase: 'expansion',
   description: 'importers and imports of the best hits, with decay',
-  score(state) {
+  collect(state, scores) {
     const { graphDecay, seedCount } = state.settings;
-    const scores: SignalScores = new Map();
     const isTest = (path: string) => state.corpus.byPath.get(path)?.file.kind === 'test';
     const seeds = state.seeds.filter((seed) => !isTest(seed.path)).slice(0, seedCount);
     const degree = (path: string) =>
@@ -27,9 +27,8 @@ export const graphSignal: RetrievalSignal = {
       for (const path of imports) add(scores, path, share(path), `imported by ${seed.path}`);
       for (const path of importers) add(scores, path, share(path), `imports ${seed.path}`);
     }
-    return scores;
   },
-};
+});
 
 /** Reasons kept per file by one expansion signal: the strongest links say enough. */
 const MAX_REASONS = 2;

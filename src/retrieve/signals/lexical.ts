@@ -1,7 +1,8 @@
 /** Lexical: BM25F over path words, symbol and export names, doc comments and signatures, and the body. */
 import { type LexicalMatch, scoreBm25f } from '../bm25.js';
 import type { FieldName } from '../corpus.js';
-import type { RetrievalSignal, SignalScores } from '../types.js';
+import type { RetrievalSignal } from '../types.js';
+import { defineSignal } from './define.js';
 
 const FIELD_LABEL: Record<FieldName, string> = {
   path: 'path',
@@ -11,24 +12,22 @@ const FIELD_LABEL: Record<FieldName, string> = {
   folder: 'folder description',
 };
 
-export const lexicalSignal: RetrievalSignal = {
+export const lexicalSignal: RetrievalSignal = defineSignal({
   id: 'lexical',
   phase: 'direct',
   description: 'BM25F over path words, symbol and export names, doc comments and signatures, and the body',
-  score(state) {
+  collect(state, scores) {
     const matches = scoreBm25f(state.corpus, state.query.terms, state.settings.bm25);
     const best = bestScore(matches);
-    const scores: SignalScores = new Map();
-    if (best === 0) return scores;
+    if (best === 0) return;
     for (const [path, match] of matches) {
       scores.set(path, {
         score: match.score / best,
         reasons: [`matches ${describeTerms(match, state.query.words)}`],
       });
     }
-    return scores;
   },
-};
+});
 
 /** The task words behind the best matching terms, each once, with the fields they matched in. */
 function describeTerms(match: LexicalMatch, words: ReadonlyMap<string, string>): string {

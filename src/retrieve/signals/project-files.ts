@@ -3,19 +3,19 @@
  * starts (exports, CLI, main, startup), config files when it talks about configuration, builds
  * or dependencies. Without such words this signal stays silent.
  */
-import type { RetrievalSignal, SignalScores } from '../types.js';
+import type { RetrievalSignal } from '../types.js';
+import { defineSignal } from './define.js';
 
 const ENTRY_WORDS =
   /\b(entry ?points?|main|cli|command[- ]line|startup|start up|bootstrap|exports?|exported|public api)\b/i;
 const CONFIG_WORDS =
   /\b(config|configuration|configure|settings?|tsconfig|eslint|prettier|biome|lint|linter|build|bundler?|dependency|dependencies|devDependencies|package\.json|scripts?|ci|workflow|docker(file)?|makefile|pyproject|setup\.py)\b/i;
 
-export const projectFilesSignal: RetrievalSignal = {
+export const projectFilesSignal: RetrievalSignal = defineSignal({
   id: 'project',
   phase: 'direct',
   description: 'entrypoints and config files, when the task mentions exports, startup or configuration',
-  score(state) {
-    const scores: SignalScores = new Map();
+  collect(state, scores) {
     const text = state.query.text;
     if (ENTRY_WORDS.test(text)) {
       for (const [path, why] of state.entrypoints) {
@@ -35,6 +35,5 @@ export const projectFilesSignal: RetrievalSignal = {
         else scores.set(document.path, { score: 1, reasons: [reason] });
       }
     }
-    return scores;
   },
-};
+});

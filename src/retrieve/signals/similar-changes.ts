@@ -5,7 +5,8 @@
  * twenty. Weak best matches (only common words shared) scale the whole signal down.
  */
 import { type SimilarCommit, similarCommits } from '../similar-changes.js';
-import type { RetrievalSignal, SignalScores } from '../types.js';
+import type { RetrievalSignal } from '../types.js';
+import { defineSignal } from './define.js';
 
 /** How many similar commits vote. */
 const VOTERS = 10;
@@ -17,18 +18,17 @@ const STRONG_SIMILARITY = 0.5;
 const MIN_SIMILARITY = 0.1;
 const SUBJECTS_SHOWN = 2;
 
-export const similarChangesSignal: RetrievalSignal = {
+export const similarChangesSignal: RetrievalSignal = defineSignal({
   id: 'similar',
   phase: 'direct',
   description: 'files changed by the past commits whose messages are most like the task',
-  score(state) {
-    const scores: SignalScores = new Map();
+  collect(state, scores) {
     const history = state.history;
-    if (!history || history.messages.length === 0) return scores;
+    if (!history || history.messages.length === 0) return;
     const voters = similarCommits(history, state.query.terms, VOTERS).filter(
       (commit) => commit.similarity >= MIN_SIMILARITY,
     );
-    if (voters.length === 0) return scores;
+    if (voters.length === 0) return;
     const votes = new Map<string, { vote: number; commits: SimilarCommit[] }>();
     for (const commit of voters) {
       const vote =
@@ -42,13 +42,12 @@ export const similarChangesSignal: RetrievalSignal = {
       }
     }
     const most = Math.max(0, ...[...votes.values()].map((entry) => entry.vote));
-    if (most === 0) return scores;
+    if (most === 0) return;
     const strength = Math.min(1, voters[0]!.similarity / STRONG_SIMILARITY);
     for (const [path, entry] of votes)
       scores.set(path, { score: (entry.vote / most) * strength, reasons: [reasonOf(entry.commits)] });
-    return scores;
   },
-};
+});
 
 function reasonOf(commits: readonly SimilarCommit[]): string {
   const shown = commits

@@ -7,14 +7,14 @@
 import type { Corpus, CorpusDocument } from '../corpus.js';
 import type { TaskQuery } from '../query.js';
 import { termsOfWord } from '../text/tokenize.js';
-import type { RetrievalSignal, SignalScores } from '../types.js';
+import type { RetrievalSignal } from '../types.js';
+import { defineSignal } from './define.js';
 
-export const subjectScopeSignal: RetrievalSignal = {
+export const subjectScopeSignal: RetrievalSignal = defineSignal({
   id: 'scope',
   phase: 'direct',
   description: "files named after, or inside a folder named after, the scope of a 'type(scope): …' title",
-  score(state) {
-    const scores: SignalScores = new Map();
+  collect(state, scores) {
     for (const scope of state.query.scopes) {
       const matches = documentsNamedAfter(scope, state.corpus);
       const sources = matches.filter((document) => document.file.kind === 'source').length;
@@ -26,9 +26,8 @@ export const subjectScopeSignal: RetrievalSignal = {
         scores.set(document.path, entry);
       }
     }
-    return scores;
   },
-};
+});
 
 /** The files named after `scope` (`hmr.ts`, `hmr/index.ts`) or inside a folder of that name. */
 function documentsNamedAfter(scope: string, corpus: Corpus): CorpusDocument[] {

@@ -2,15 +2,15 @@
  * Test -> source: a test that matches the task (it names the behaviour, the error, the option)
  * points at the source it tests, by its imports or by naming convention.
  */
-import type { RetrievalSignal, SignalScores } from '../types.js';
+import type { RetrievalSignal } from '../types.js';
+import { defineSignal } from './define.js';
 import { add } from './graph.js';
 
-export const testsSignal: RetrievalSignal = {
+export const testsSignal: RetrievalSignal = defineSignal({
   id: 'tests',
   phase: 'expansion',
   description: 'the source files tested by the tests that match the task',
-  score(state) {
-    const scores: SignalScores = new Map();
+  collect(state, scores) {
     const tests = state.seeds
       .filter((seed) => state.corpus.byPath.get(seed.path)?.file.kind === 'test')
       .slice(0, state.settings.seedCount);
@@ -24,6 +24,5 @@ export const testsSignal: RetrievalSignal = {
         );
       }
     }
-    return scores;
   },
-};
+});
