@@ -1,7 +1,7 @@
 /**
  * The built-in retrieval signals, one module each. Adding a signal: write `<name>.ts` exporting
- * a `RetrievalSignal` (`defineSignal` when it fills a fresh score map), add it here, give it a weight in `retrieve.weights` (config/schema.ts) and
- * a line in docs/retrieval.md.
+ * a `RetrievalSignal` (`defineSignal` when it fills a fresh score map), add it here, give it a
+ * weight in `retrieve.weights` (config/schema.ts) and a line in docs/retrieval.md.
  *
  * Extension point — lessons from memory: a signal scoring files by the lessons in
  * `.agent-context/memory/` that match the task belongs to `memory/`, which this stage may not
