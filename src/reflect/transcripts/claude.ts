@@ -12,11 +12,11 @@ import {
   cap,
   isRecord,
   type LineFacts,
-  OTHER_TEXT_CAP,
   stringOf,
   type TranscriptEntry,
   type TranscriptReader,
   textOf,
+  toolResultEntry,
   USER_TEXT_CAP,
 } from './types.js';
 
@@ -64,14 +64,12 @@ function userEntries(value: Record<string, unknown>, line: number): TranscriptEn
 function toolResult(block: Record<string, unknown>, toolUseResult: unknown, line: number): TranscriptEntry[] {
   const text = textOf(block.content);
   const rejected = REJECTED.test(text) || (typeof toolUseResult === 'string' && REJECTED.test(toolUseResult));
-  const result: TranscriptEntry = {
-    line,
-    role: 'tool-result',
-    text: cap(text, OTHER_TEXT_CAP),
+  const result = toolResultEntry(line, {
+    output: text,
     toolId: stringOf(block.tool_use_id),
     failed: block.is_error === true || rejected,
     rejected,
-  };
+  });
   const feedback = rejected ? REJECTION_FEEDBACK.exec(text)?.[1]?.trim() : undefined;
   // A refusal with a reason is the user speaking: it is the explanation steering looks for.
   if (!feedback) return [result];

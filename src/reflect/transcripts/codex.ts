@@ -7,15 +7,16 @@
 
 import { userTextEntries } from './host-text.js';
 import {
-  cap,
+  assistantEntry,
   inputSummary,
   isRecord,
   type LineFacts,
-  OTHER_TEXT_CAP,
   stringOf,
   type TranscriptEntry,
   type TranscriptReader,
   textOf,
+  toolCallEntry,
+  toolResultEntry,
 } from './types.js';
 
 export const codexReader: TranscriptReader = {
@@ -58,34 +59,28 @@ function responseItem(payload: Record<string, unknown>, line: number): Transcrip
     case 'message': {
       const text = textOf(payload.content).trim();
       if (!text) return undefined;
-      if (payload.role === 'assistant') return { line, role: 'assistant', text: cap(text, OTHER_TEXT_CAP) };
+      if (payload.role === 'assistant') return assistantEntry(line, text);
       return undefined;
     }
     case 'function_call':
     case 'custom_tool_call':
     case 'local_shell_call': {
-      const input = parseArguments(payload.arguments ?? payload.input ?? payload.action);
-      return {
-        line,
-        role: 'tool-call',
+      return toolCallEntry(line, {
         tool: stringOf(payload.name) ?? String(payload.type),
         toolId: stringOf(payload.call_id),
-        input,
-        text: inputSummary(input),
-      };
+        input: parseArguments(payload.arguments ?? payload.input ?? payload.action),
+      });
     }
     case 'function_call_output':
     case 'custom_tool_call_output': {
       const { output, exitCode } = structuredOutput(outputText(payload.output));
       const rejected = REJECTED.test(output);
-      return {
-        line,
-        role: 'tool-result',
+      return toolResultEntry(line, {
+        output,
         toolId: stringOf(payload.call_id),
-        text: cap(output, OTHER_TEXT_CAP),
         failed: rejected || (exitCode !== undefined ? exitCode !== 0 : FAILED.test(output)),
         rejected,
-      };
+      });
     }
     default:
       return undefined;
@@ -95,7 +90,7 @@ function responseItem(payload: Record<string, unknown>, line: number): Transcrip
 function execItem(item: Record<string, unknown>, line: number): TranscriptEntry[] {
   switch (item.type) {
     case 'agent_message':
-      return [{ line, role: 'assistant', text: cap(stringOf(item.text) ?? '', OTHER_TEXT_CAP) }];
+      return [assistantEntry(line, stringOf(item.text) ?? '')];
     case 'command_execution': {
       const exit = typeof item.exit_code === 'number' ? item.exit_code : null;
       const call: TranscriptEntry = {
@@ -109,30 +104,18 @@ function execItem(item: Record<string, unknown>, line: number): TranscriptEntry[
       if (exit === null) return [call];
       return [
         call,
-        {
-          line,
-          role: 'tool-result',
+        toolResultEntry(line, {
+          output: stringOf(item.aggregated_output) ?? '',
           toolId: stringOf(item.id),
-          text: cap(stringOf(item.aggregated_output) ?? '', OTHER_TEXT_CAP),
           failed: exit !== 0 || item.status === 'failed' || item.status === 'declined',
           rejected: item.status === 'declined',
-        },
+        }),
       ];
     }
     case 'file_change':
-      return [
-        {
-          line,
-          role: 'tool-call',
-          tool: 'apply_patch',
-          input: item.changes,
-          text: inputSummary(item.changes),
-        },
-      ];
+      return [toolCallEntry(line, { tool: 'apply_patch', input: item.changes })];
     case 'error':
-      return [
-        { line, role: 'tool-result', text: cap(stringOf(item.message) ?? '', OTHER_TEXT_CAP), failed: true },
-      ];
+      return [toolResultEntry(line, { output: stringOf(item.message) ?? '', failed: true })];
     default:
       return [];
   }

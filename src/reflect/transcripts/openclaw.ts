@@ -7,13 +7,12 @@
 import { userTextEntries } from './host-text.js';
 import {
   assistantBlocks,
-  cap,
   isRecord,
-  OTHER_TEXT_CAP,
   stringOf,
   type TranscriptEntry,
   type TranscriptReader,
   textOf,
+  toolResultEntry,
 } from './types.js';
 
 export const openclawReader: TranscriptReader = {
@@ -40,15 +39,13 @@ function messageEntries(message: Record<string, unknown>, line: number): Transcr
   if (message.role === 'toolResult') {
     const text = textOf(message.content);
     return [
-      {
-        line,
-        role: 'tool-result',
+      toolResultEntry(line, {
+        output: text,
         tool: stringOf(message.toolName),
         toolId: stringOf(message.toolCallId),
-        text: cap(text, OTHER_TEXT_CAP),
         failed: message.isError === true,
         rejected: message.isError === true && /blocked|rejected|denied/i.test(text),
-      },
+      }),
     ];
   }
   if (message.role !== 'assistant') return [];

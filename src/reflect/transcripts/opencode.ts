@@ -7,14 +7,14 @@
 
 import { userTextEntries } from './host-text.js';
 import {
-  cap,
-  inputSummary,
+  assistantEntry,
   isRecord,
   type LineFacts,
-  OTHER_TEXT_CAP,
   stringOf,
   type TranscriptEntry,
   type TranscriptReader,
+  toolCallEntry,
+  toolResultEntry,
 } from './types.js';
 
 const EVENT_TYPES = new Set(['step_start', 'step_finish', 'text', 'tool_use', 'reasoning', 'error', 'done']);
@@ -27,14 +27,7 @@ export const opencodeReader: TranscriptReader = {
   read(value, line) {
     const facts: LineFacts = { sessionId: stringOf(value.sessionID) };
     if (value.type === 'error')
-      facts.entries = [
-        {
-          line,
-          role: 'tool-result',
-          text: cap(JSON.stringify(value.error ?? ''), OTHER_TEXT_CAP),
-          failed: true,
-        },
-      ];
+      facts.entries = [toolResultEntry(line, { output: JSON.stringify(value.error ?? ''), failed: true })];
     else if (isRecord(value.part)) facts.entries = partEntries(value.part, 'assistant', line);
     return facts;
   },
@@ -44,36 +37,25 @@ export const opencodeReader: TranscriptReader = {
 export function partEntries(part: Record<string, unknown>, role: string, line: number): TranscriptEntry[] {
   if (part.type === 'text' && typeof part.text === 'string') {
     if (part.synthetic === true) return [];
-    return role === 'user'
-      ? userTextEntries([part.text], line)
-      : [{ line, role: 'assistant', text: cap(part.text.trim(), OTHER_TEXT_CAP) }];
+    return role === 'user' ? userTextEntries([part.text], line) : [assistantEntry(line, part.text.trim())];
   }
   if (part.type !== 'tool' && part.type !== 'tool_use') return [];
   const state = isRecord(part.state) ? part.state : {};
   const tool = stringOf(part.tool) ?? 'unknown';
   const toolId = stringOf(part.callID) ?? stringOf(part.id);
-  const call: TranscriptEntry = {
-    line,
-    role: 'tool-call',
-    tool,
-    toolId,
-    input: state.input,
-    text: inputSummary(state.input),
-  };
+  const call = toolCallEntry(line, { tool, toolId, input: state.input });
   if (state.status !== 'completed' && state.status !== 'error') return [call];
   const error = stringOf(state.error);
   const rejected = Boolean(error && /rejected|denied|declined/i.test(error));
   return [
     call,
-    {
-      line,
-      role: 'tool-result',
+    toolResultEntry(line, {
+      output: error ?? stringOf(state.output) ?? '',
       tool,
       toolId,
-      text: cap(error ?? stringOf(state.output) ?? '', OTHER_TEXT_CAP),
       failed: state.status === 'error',
       rejected,
-    },
+    }),
   ];
 }
 

@@ -118,6 +118,41 @@ export function inputSummary(input: unknown, limit = 300): string {
   }
 }
 
+/** What the agent said, capped. */
+export function assistantEntry(line: number, text: string): TranscriptEntry {
+  return { line, role: 'assistant', text: cap(text, OTHER_TEXT_CAP) };
+}
+
+/** A tool call: its input as given, and a one-line summary of that input as its text. */
+export function toolCallEntry(
+  line: number,
+  call: { tool: string; toolId?: string | undefined; input: unknown },
+): TranscriptEntry {
+  return {
+    line,
+    role: 'tool-call',
+    tool: call.tool,
+    toolId: call.toolId,
+    input: call.input,
+    text: inputSummary(call.input),
+  };
+}
+
+/** A tool's result: its output, capped, as the text; `rejected` when the user refused the call. */
+export function toolResultEntry(
+  line: number,
+  result: {
+    output: string;
+    failed: boolean;
+    rejected?: boolean;
+    tool?: string | undefined;
+    toolId?: string | undefined;
+  },
+): TranscriptEntry {
+  const { output, ...facts } = result;
+  return { line, role: 'tool-result', text: cap(output, OTHER_TEXT_CAP), ...facts };
+}
+
 /**
  * An assistant message's content blocks: text, and tool calls of the given block type whose
  * input sits in `inputField` (Claude: `tool_use`/`input`; OpenClaw: `toolCall`/`arguments`).
@@ -127,24 +162,21 @@ export function assistantBlocks(
   line: number,
   toolBlock: { type: string; inputField: string },
 ): TranscriptEntry[] {
-  if (typeof content === 'string') return [{ line, role: 'assistant', text: cap(content, OTHER_TEXT_CAP) }];
+  if (typeof content === 'string') return [assistantEntry(line, content)];
   if (!Array.isArray(content)) return [];
   const entries: TranscriptEntry[] = [];
   for (const block of content) {
     if (!isRecord(block)) continue;
     if (block.type === 'text' && typeof block.text === 'string' && block.text.trim())
-      entries.push({ line, role: 'assistant', text: cap(block.text.trim(), OTHER_TEXT_CAP) });
-    else if (block.type === toolBlock.type) {
-      const input = block[toolBlock.inputField];
-      entries.push({
-        line,
-        role: 'tool-call',
-        tool: stringOf(block.name) ?? 'unknown',
-        toolId: stringOf(block.id),
-        input,
-        text: inputSummary(input),
-      });
-    }
+      entries.push(assistantEntry(line, block.text.trim()));
+    else if (block.type === toolBlock.type)
+      entries.push(
+        toolCallEntry(line, {
+          tool: stringOf(block.name) ?? 'unknown',
+          toolId: stringOf(block.id),
+          input: block[toolBlock.inputField],
+        }),
+      );
   }
   return entries;
 }
