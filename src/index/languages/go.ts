@@ -11,6 +11,7 @@ import { summarize } from './summary.js';
 import {
   commentsAbove,
   descendantsByType,
+  exportsOf,
   isCapitalised,
   joinRoutePath,
   lineOf,
@@ -32,9 +33,7 @@ export const goAdapter = treeSitterAdapter({
     const symbols = collectSymbols(root, text);
     const packageSymbol = packageClause(root, text);
     facts.symbols = packageSymbol ? [packageSymbol, ...symbols] : symbols;
-    facts.exports = symbols
-      .filter((symbol) => symbol.exported && !symbol.container)
-      .map((symbol) => ({ name: symbol.name, typeOnly: false, line: symbol.line }));
+    facts.exports = exportsOf(symbols);
     const framework = routeFramework(facts.imports);
     const osNames = osAliases(specs);
     const types = framework || osNames.size > 0 ? ['call_expression'] : [];

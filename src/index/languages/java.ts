@@ -11,6 +11,7 @@ import { summarize } from './summary.js';
 import {
   compact,
   endLineOf,
+  exportsOf,
   joinRoutePath,
   lineOf,
   type SyntaxNode,
@@ -46,9 +47,7 @@ export const javaAdapter = treeSitterAdapter({
     for (const node of root.namedChildren) if (TYPE_KINDS[node.type]) collectType(node, undefined, context);
     const packageSymbol = packageDeclaration(root, text);
     facts.symbols = packageSymbol ? [packageSymbol, ...context.symbols] : context.symbols;
-    facts.exports = context.symbols
-      .filter((symbol) => symbol.exported && !symbol.container)
-      .map((symbol) => ({ name: symbol.name, typeOnly: false, line: symbol.line }));
+    facts.exports = exportsOf(context.symbols);
     facts.routes = context.routes;
     facts.env = text.includes('getenv') ? collectEnvironmentReads(root) : [];
     facts.summary = summarize(facts, packageDoc(root), context.symbols);

@@ -11,6 +11,7 @@ import { summarize } from './summary.js';
 import {
   compact,
   descendantsByType,
+  exportsOf,
   joinRoutePath,
   lineOf,
   type NodesOfType,
@@ -228,9 +229,7 @@ function applyExports(root: SyntaxNode, context: Context): void {
       : isExported(symbol.name);
   }
   if (!declared) {
-    facts.exports = topLevel
-      .filter((symbol) => symbol.exported)
-      .map((symbol) => ({ name: symbol.name, typeOnly: false, line: symbol.line }));
+    facts.exports = exportsOf(facts.symbols);
     return;
   }
   const importedFrom = importedNames(facts.imports);

@@ -13,6 +13,7 @@ import {
   commentsAbove,
   compact,
   descendantsByType,
+  exportsOf,
   lineOf,
   type NodesOfType,
   type SyntaxNode,
@@ -31,10 +32,7 @@ export const rustAdapter = treeSitterAdapter({
     const exports: ExportFact[] = [];
     facts.imports = collectImports(nodes, exports);
     facts.symbols = collectSymbols(root, text);
-    for (const symbol of facts.symbols)
-      if (symbol.exported && !symbol.container)
-        exports.push({ name: symbol.name, typeOnly: false, line: symbol.line });
-    facts.exports = exports.sort((a, b) => a.line - b.line);
+    facts.exports = [...exports, ...exportsOf(facts.symbols)].sort((a, b) => a.line - b.line);
     facts.routes = collectRoutes(nodes, facts.imports);
     facts.env = collectEnvironmentReads(nodes);
     facts.summary = summarize(facts, crateDoc(root));

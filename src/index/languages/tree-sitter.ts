@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { oneLine } from '../lines.js';
-import type { FileFacts, SymbolFact, SymbolKind } from '../types.js';
+import type { ExportFact, FileFacts, SymbolFact, SymbolKind } from '../types.js';
 import { type ExtractInput, emptyFacts, type LanguageAdapter } from './adapter.js';
 
 export type Grammar = 'python' | 'go' | 'rust' | 'java';
@@ -167,6 +167,13 @@ export function symbolAt(node: Node, details: SymbolDetails): SymbolFact {
   if (container) symbol.container = container;
   if (doc) symbol.doc = doc;
   return symbol;
+}
+
+/** The exports of a file's exported top-level symbols: one value export each, at the symbol's line. */
+export function exportsOf(symbols: readonly SymbolFact[]): ExportFact[] {
+  return symbols
+    .filter((symbol) => symbol.exported && !symbol.container)
+    .map((symbol) => ({ name: symbol.name, typeOnly: false, line: symbol.line }));
 }
 
 /** A declaration's text from its start to where its body begins (or its first line), on one line. */

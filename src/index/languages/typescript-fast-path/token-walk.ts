@@ -125,12 +125,7 @@ export abstract class TokenWalker {
   // ---------------------------------------------------------------- token predicates
 
   protected isWord(index: number, word: string): boolean {
-    return (
-      index < this.count &&
-      this.kind[index] === IDENT &&
-      this.end[index]! - this.start[index]! === word.length &&
-      this.text.startsWith(word, this.start[index]!)
-    );
+    return this.isSpelled(index, IDENT, word);
   }
 
   protected isIdentifier(index: number): boolean {
@@ -139,11 +134,16 @@ export abstract class TokenWalker {
 
   /** A punctuator spelled exactly `punct` (`;`, `=>`, `...`). */
   protected isPunct(index: number, punct: string): boolean {
+    return this.isSpelled(index, PUNCT, punct);
+  }
+
+  /** A token of `kind` whose text is exactly `spelling`. */
+  private isSpelled(index: number, kind: number, spelling: string): boolean {
     return (
       index < this.count &&
-      this.kind[index] === PUNCT &&
-      this.end[index]! - this.start[index]! === punct.length &&
-      this.text.startsWith(punct, this.start[index]!)
+      this.kind[index] === kind &&
+      this.end[index]! - this.start[index]! === spelling.length &&
+      this.text.startsWith(spelling, this.start[index]!)
     );
   }
 
