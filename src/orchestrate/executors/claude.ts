@@ -8,6 +8,7 @@
 import { agentCliExecutor, npmInstallHint } from './agent-cli.js';
 import {
   type AgentEvent,
+  commandEvent,
   jsonLines,
   numberOf,
   opaque,
@@ -87,12 +88,9 @@ function toolResults(message: Record<string, unknown>, calls: Calls): AgentEvent
     const failed = part.is_error === true;
     events.push({ type: 'tool-call', tool: call.tool, callId, input: call.input, output, failed });
     if (call.tool === 'Bash')
-      events.push({
-        type: 'command',
-        command: stringOf(recordOf(call.input).command) ?? '',
-        exitCode: exitCodeOf(output, failed),
-        output: output.slice(-2000),
-      });
+      events.push(
+        commandEvent(stringOf(recordOf(call.input).command) ?? '', exitCodeOf(output, failed), output),
+      );
   }
   return events;
 }

@@ -7,7 +7,9 @@
 import { agentCliExecutor, npmInstallHint } from './agent-cli.js';
 import {
   type AgentEvent,
+  commandEvent,
   jsonLines,
+  jsonResult,
   numberOf,
   opaque,
   recordOf,
@@ -38,12 +40,11 @@ function itemEvents(item: Record<string, unknown>): AgentEvent[] {
   if (type === 'reasoning') return [{ type: 'reasoning', text: stringOf(item.text) ?? '' }];
   if (type === 'command_execution')
     return [
-      {
-        type: 'command',
-        command: stringOf(item.command) ?? '',
-        exitCode: numberOf(item.exit_code) ?? null,
-        output: (stringOf(item.aggregated_output) ?? '').slice(-2000),
-      },
+      commandEvent(
+        stringOf(item.command) ?? '',
+        numberOf(item.exit_code) ?? null,
+        stringOf(item.aggregated_output) ?? '',
+      ),
     ];
   if (type === 'file_change') return fileChanges(item);
   if (type === 'mcp_tool_call') return [mcpCall(item)];
@@ -68,7 +69,7 @@ function mcpCall(item: Record<string, unknown>): AgentEvent {
     type: 'tool-call',
     tool: `${stringOf(item.server) ?? 'mcp'}.${stringOf(item.tool) ?? 'unknown'}`,
     input: item.arguments,
-    output: error ?? JSON.stringify(item.result ?? null).slice(0, 2000),
+    output: error ?? jsonResult(item.result),
     failed: error !== undefined,
   };
 }

@@ -7,7 +7,9 @@
 import { agentCliExecutor } from './agent-cli.js';
 import {
   type AgentEvent,
+  commandEvent,
   jsonLines,
+  jsonResult,
   numberOf,
   opaque,
   recordOf,
@@ -46,7 +48,7 @@ function toolEvents(value: Record<string, unknown>): AgentEvent[] {
       tool,
       ...(stringOf(value.call_id) ? { callId: String(value.call_id) } : {}),
       input: body.args,
-      output: JSON.stringify(body.result ?? null).slice(0, 2000),
+      output: jsonResult(body.result),
       failed,
     },
   ];
@@ -59,12 +61,11 @@ function toolEvents(value: Record<string, unknown>): AgentEvent[] {
 
 function shellCommand(args: Record<string, unknown>, result: Record<string, unknown>): AgentEvent {
   const outcome = recordOf(result.success ?? result.failure);
-  return {
-    type: 'command',
-    command: stringOf(args.command) ?? '',
-    exitCode: numberOf(outcome.exitCode) ?? null,
-    output: `${stringOf(outcome.stdout) ?? ''}${stringOf(outcome.stderr) ?? ''}`.slice(-2000),
-  };
+  return commandEvent(
+    stringOf(args.command) ?? '',
+    numberOf(outcome.exitCode) ?? null,
+    `${stringOf(outcome.stdout) ?? ''}${stringOf(outcome.stderr) ?? ''}`,
+  );
 }
 
 export const cursorExecutor: ProcessExecutor = agentCliExecutor({

@@ -97,6 +97,18 @@ export function textLine(line: string): AgentEvent[] {
   return line.trim() ? [{ type: 'message', text: line }] : [];
 }
 
+/** How much of a command's output an event keeps: its tail, where the error and the summary are. */
+const COMMAND_OUTPUT_TAIL = 2000;
+
+export function commandEvent(command: string, exitCode: number | null, output: string): AgentEvent {
+  return { type: 'command', command, exitCode, output: output.slice(-COMMAND_OUTPUT_TAIL) };
+}
+
+/** A structured tool result as an event's output: its JSON, cut to the first 2000 characters. */
+export function jsonResult(value: unknown): string {
+  return JSON.stringify(value ?? null).slice(0, 2000);
+}
+
 export function opaque(kind: string, raw: unknown): AgentEvent {
   return { type: 'opaque', kind, raw };
 }

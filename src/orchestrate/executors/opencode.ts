@@ -7,6 +7,7 @@
 import { agentCliExecutor, npmInstallHint } from './agent-cli.js';
 import {
   type AgentEvent,
+  commandEvent,
   jsonLines,
   numberOf,
   opaque,
@@ -49,12 +50,13 @@ function toolEvents(part: Record<string, unknown>): AgentEvent[] {
   const change = EDIT_TOOLS[tool];
   if (change && path && state.status !== 'error') events.push({ type: 'file-edit', path, change });
   if (tool === 'bash')
-    events.push({
-      type: 'command',
-      command: stringOf(recordOf(input).command) ?? '',
-      exitCode: numberOf(recordOf(state.metadata).exit) ?? (state.status === 'error' ? null : 0),
-      output: output.slice(-2000),
-    });
+    events.push(
+      commandEvent(
+        stringOf(recordOf(input).command) ?? '',
+        numberOf(recordOf(state.metadata).exit) ?? (state.status === 'error' ? null : 0),
+        output,
+      ),
+    );
   return events;
 }
 
