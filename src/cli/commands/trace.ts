@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { CommandContext, CommandDefinition, CommonOptions } from '../command.js';
 import { printResult, runAction } from '../command.js';
 import { writeJson, writeLine } from '../io.js';
@@ -17,7 +17,15 @@ export const traceCommand: CommandDefinition = (program, context) => {
     .description(
       'Record what happened during a task in .agent-context/traces/<id>.json. Three evidence levels: manual (`add`: somebody says so), command (`run`: the harness runs it and records exit code, output hashes, a redacted tail and the working-tree hash before and after), ci (`import`: a JUnit/vitest/jest/GitHub Actions report). Every verb takes the repository as [dir] (default: the current directory), and works from any folder inside it, like git.',
     );
+  defineStart(trace, context);
+  defineAdd(trace, context);
+  defineRun(trace, context);
+  defineImport(trace, context);
+  defineShow(trace, context);
+  defineList(trace, context);
+};
 
+function defineStart(trace: Command, context: CommandContext): void {
   trace
     .command('start <task> [dir]')
     .description('Begin a trace for a task; prints its id.')
@@ -41,7 +49,9 @@ export const traceCommand: CommandDefinition = (program, context) => {
           return 0;
         }),
     );
+}
 
+function defineAdd(trace: Command, context: CommandContext): void {
   trace
     .command('add <id> [dir]')
     .description(
@@ -90,7 +100,9 @@ export const traceCommand: CommandDefinition = (program, context) => {
           return 0;
         }),
     );
+}
 
+function defineRun(trace: Command, context: CommandContext): void {
   trace
     .command('run <id> [dir] [command...]')
     .usage('[options] <id> [dir] -- <command...>')
@@ -143,7 +155,9 @@ export const traceCommand: CommandDefinition = (program, context) => {
           return step.exitCode === 0 && !step.timedOut ? 0 : 1;
         }),
     );
+}
 
+function defineImport(trace: Command, context: CommandContext): void {
   trace
     .command('import <id> <file> [dir]')
     .description(
@@ -184,7 +198,9 @@ export const traceCommand: CommandDefinition = (program, context) => {
           return report.failed + report.errors > 0 ? 1 : 0;
         }),
     );
+}
 
+function defineShow(trace: Command, context: CommandContext): void {
   trace
     .command('show <id> [dir]')
     .description('Print a trace’s timeline.')
@@ -199,7 +215,9 @@ export const traceCommand: CommandDefinition = (program, context) => {
         return 0;
       }),
     );
+}
 
+function defineList(trace: Command, context: CommandContext): void {
   trace
     .command('list [dir]')
     .description('List the traces of this repository.')
@@ -218,7 +236,7 @@ export const traceCommand: CommandDefinition = (program, context) => {
         return 0;
       }),
     );
-};
+}
 
 async function repositoryOf(context: CommandContext, dir: string | undefined): Promise<string> {
   return (await import('../parse.js')).parseRepository(context.io.cwd, { dir });
