@@ -25,9 +25,13 @@ export class LineMap {
   }
 }
 
+/** Whitespace other than a single space: where `\s+` -> ' ' would change the text. */
+const NEEDS_COLLAPSING = /[^\S ]| {2}/;
+
 /** Collapses whitespace and cuts a signature to `max` characters. */
 export function oneLine(text: string, max = 160): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  // Most signatures have single spaces only: test for a run to collapse instead of rebuilding the string.
+  const collapsed = (NEEDS_COLLAPSING.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
   return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }
 
