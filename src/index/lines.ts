@@ -82,18 +82,22 @@ export function firstSentence(comment: string, max = 200): string | undefined {
     text = text ? `${text} ${line}` : line;
     if (/[.!?](\s|$)/.test(line) || text.length > max * 2) break;
   }
-  text = text
-    .replace(
-      /\{@(?:link|linkplain)\s+#?([^\s}]+)(?:\s+([^}]+))?\}/g,
-      (_all, target: string, label?: string) => (label ? label : target.replace(/#/g, '.')),
-    )
-    .replace(/\{@(?:code|literal)\s+([^}]+)\}/g, '`$1`')
-    .replace(/\s+/g, ' ')
-    .trim();
+  text = oneLine(withoutInlineTags(text), Number.POSITIVE_INFINITY);
   if (!text) return undefined;
   // An introduction to a list ("Our exception hierarchy:") reads as a title without its colon.
   const sentence = leadingSentence(text) ?? text.replace(/:$/, '');
   return oneLine(sentence, max);
+}
+
+/** `{@link x label}` -> `label` (or `x`), `{@code x}` -> `` `x` ``; most comments have none. */
+function withoutInlineTags(text: string): string {
+  if (!text.includes('{@')) return text;
+  return text
+    .replace(
+      /\{@(?:link|linkplain)\s+#?([^\s}]+)(?:\s+([^}]+))?\}/g,
+      (_all, target: string, label?: string) => (label ? label : target.replace(/#/g, '.')),
+    )
+    .replace(/\{@(?:code|literal)\s+([^}]+)\}/g, '`$1`');
 }
 
 export function countLines(text: string): number {
