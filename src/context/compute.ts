@@ -32,6 +32,7 @@ import {
   HEAD_FILE,
   LEGACY,
   type PreviousShards,
+  SHARD_SCHEMA_VERSION,
   shardOf,
 } from './shards.js';
 import {
@@ -426,8 +427,11 @@ async function readTrustedGraph(
       if (componentOfOutput(path) !== 'graph' || path === graphHeadPath) continue;
       const text = await read(path);
       if (text === undefined) return undefined;
-      shards.set(path, { content: text, hash: previous.outputs[path]! });
-      parsed.push(JSON.parse(text) as GraphShard);
+      const shard = JSON.parse(text) as GraphShard & { schemaVersion?: number };
+      // A shard of an older schema is read for its edges, never written again as it was.
+      if (shard.schemaVersion === SHARD_SCHEMA_VERSION)
+        shards.set(path, { content: text, hash: previous.outputs[path]! });
+      parsed.push(shard);
     }
     return { graph: assembleGraph(JSON.parse(headText) as GraphHead, parsed), shards };
   } catch {

@@ -1,5 +1,6 @@
 /** Reads a built context back from `.agent-context/` (for explain, status, delta and later stages). */
 import type { DependencyGraph } from '../graph/types.js';
+import { entryFromStored, type StoredEntry } from '../index/stored-entry.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import { OcppError } from '../shared/errors.js';
 import type { EventBus } from '../shared/events.js';
@@ -77,7 +78,8 @@ async function requireBuilt<T>(
 export async function readIndexShard(root: string, path: string): Promise<IndexedFile[]> {
   const relative = indexShardPath(shardOf(path)).slice(layout.dir.length + 1);
   const text = await readTextIfExists(absolutePath(root, `${layout.dir}/${relative}`));
-  return text === undefined ? [] : (parseJson(text, relative) as { files: IndexedFile[] }).files;
+  if (text === undefined) return [];
+  return (parseJson(text, relative) as { files: StoredEntry[] }).files.map(entryFromStored);
 }
 
 /** The sharded index (or the single index.json of schema 1) of a context folder. */
@@ -90,9 +92,9 @@ async function readIndexDirectory(
   if (manifest.outputs[LEGACY.index] !== undefined)
     return (await read(LEGACY.index)) as { files: IndexedFile[]; stats: IndexHead['stats'] };
   const head = (await read(indexHeadPath)) as IndexHead;
-  const shards: { files: IndexedFile[] }[] = [];
+  const shards: { files: StoredEntry[] }[] = [];
   for (const file of Object.values(head.shards))
-    shards.push((await read(`${layout.indexDir}/${file}`)) as { files: IndexedFile[] });
+    shards.push((await read(`${layout.indexDir}/${file}`)) as { files: StoredEntry[] });
   return { files: assembleIndexFiles(shards), stats: head.stats };
 }
 

@@ -10,8 +10,11 @@ import { layout } from '../shared/layout.js';
 import { splitManagedBlock } from '../shared/managed-block.js';
 import { absolutePath } from '../shared/path.js';
 
-/** 2: the index and the graph sharded by folder (src/context/shards.ts); 1 had one file each. */
-export const MANIFEST_SCHEMA_VERSION = 2;
+/**
+ * 3: index entries without the exports their symbols imply (src/index/stored-entry.ts); 2: the
+ * index and the graph sharded by folder (src/context/shards.ts); 1 had one file each.
+ */
+export const MANIFEST_SCHEMA_VERSION = 3;
 /** The oldest schema whose outputs are read to migrate them (older ones are rebuilt). */
 const MIGRATED_SCHEMA_VERSION = 1;
 
@@ -77,8 +80,8 @@ export async function readManifestFile(file: string, display: string): Promise<C
 /**
  * The last build's manifest. A newer schema is an error in every mode (nothing may overwrite
  * it); an unreadable one means a rebuild, and the bus says so. An older one (schema 1, one
- * `index.json` and one `graph.json`) is read once: its facts are reused and the next write
- * replaces it with the sharded layout.
+ * `index.json` and one `graph.json`; schema 2, whose index entries list every export) is read
+ * once: its facts are reused and the next write replaces its outputs in the current layout.
  */
 export async function readPreviousManifest(
   root: string,
@@ -96,7 +99,7 @@ export async function readPreviousManifest(
     if (manifest && manifest.schemaVersion < MANIFEST_SCHEMA_VERSION) {
       bus.log(
         'info',
-        `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: migrating to the sharded layout`,
+        `manifest schemaVersion ${manifest.schemaVersion} is older than ${MANIFEST_SCHEMA_VERSION}: migrating its outputs to schema ${MANIFEST_SCHEMA_VERSION}`,
       );
     }
     return manifest;

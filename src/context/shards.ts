@@ -1,10 +1,10 @@
 /**
- * The sharded layout of the index and the graph (schema 2): one file per folder, so one edit
+ * The sharded layout of the index and the graph (schema 3; 2 without `otherExports`): one file per folder, so one edit
  * rewrites the shard of its folder, not 30 MB. A shard holds the files whose folder, cut to its
  * first SHARD_DEPTH segments, is the shard's folder; files at the root go to `_root`.
  *
  *   .agent-context/index/_head.json      {schemaVersion, stats, shards: {folder: file}}
- *   .agent-context/index/<shard>.json    {folder, schemaVersion, files: [one IndexedFile per line]}
+ *   .agent-context/index/<shard>.json    {folder, schemaVersion, files: [one stored entry per line]}
  *   .agent-context/graph/_head.json      {schemaVersion, stats, externals, shards: {folder: file}}
  *   .agent-context/graph/<shard>.json    {folder, schemaVersion, files, unresolved, edges: [one per line]}
  *
@@ -13,12 +13,19 @@
  */
 import { compare, compareEdges, compareUnresolved } from '../graph/order.js';
 import type { DependencyGraph, GraphEdge, UnresolvedImport } from '../graph/types.js';
+import {
+  entryFromStored,
+  STORED_ENTRY_SCHEMA,
+  type StoredEntry,
+  storedEntry,
+} from '../index/stored-entry.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import { sha256 } from '../shared/hash.js';
 import { formatJsonFile, stableStringify } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 
-export const SHARD_SCHEMA_VERSION = 2;
+/** Index and graph shards share one schema; the index entries' form sets it. */
+export const SHARD_SCHEMA_VERSION = STORED_ENTRY_SCHEMA;
 export const SHARD_DEPTH = 3;
 export const ROOT_SHARD = '_root';
 export const HEAD_FILE = '_head.json';
@@ -137,7 +144,7 @@ export function indexShards(
   for (const [folder, group] of groupByShard(files, (file) => file.path)) {
     shards[folder] = shardFileName(folder);
     const path = indexShardPath(folder);
-    const lines = group.map((file) => options.knownLine?.(file) ?? stableStringify(file));
+    const lines = group.map((file) => options.knownLine?.(file) ?? stableStringify(storedEntry(file)));
     const old = options.previous?.get(path);
     if (old?.lines && sameLines(old.lines, lines)) {
       outputs.push({ path, content: old.content, hash: old.hash, files: group, lines });
@@ -246,6 +253,6 @@ export function assembleGraph(head: GraphHead, shards: readonly GraphShard[]): D
 }
 
 /** Index entries from their shards, sorted by path as the index gives them. */
-export function assembleIndexFiles(shards: readonly { files: IndexedFile[] }[]): IndexedFile[] {
-  return shards.flatMap((shard) => shard.files).sort((a, b) => compare(a.path, b.path));
+export function assembleIndexFiles(shards: readonly { files: StoredEntry[] }[]): IndexedFile[] {
+  return shards.flatMap((shard) => shard.files.map(entryFromStored)).sort((a, b) => compare(a.path, b.path));
 }

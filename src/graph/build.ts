@@ -100,15 +100,8 @@ function addResolution(
   unresolved: UnresolvedImport[],
   externals: Map<string, ExternalNode & { importerSet: Set<string> }>,
 ): void {
-  const base = {
-    from: file.path,
-    kind: fact.kind,
-    typeOnly: fact.typeOnly,
-    specifier: fact.specifier,
-    line: fact.line,
-  };
   if (resolution.type === 'file') {
-    if (resolution.path !== file.path) edges.push({ ...base, to: resolution.path, external: false });
+    if (resolution.path !== file.path) edges.push(edgeOf(file, fact, resolution.path, false));
     return;
   }
   if (resolution.type === 'external') {
@@ -119,17 +112,34 @@ function addResolution(
       { ecosystem: resolution.ecosystem, name: resolution.name, builtin: resolution.builtin ?? false },
       file.path,
     );
-    edges.push({ ...base, to: id, external: true });
+    edges.push(edgeOf(file, fact, id, true));
     return;
   }
   const entry: UnresolvedImport = {
     from: file.path,
-    specifier: fact.specifier,
     line: fact.line,
     reason: resolution.reason,
+    specifier: fact.specifier,
   };
-  if (resolution.detail) entry.detail = resolution.detail;
-  unresolved.push(entry);
+  unresolved.push(resolution.detail ? { detail: resolution.detail, ...entry } : entry);
+}
+
+/** An edge with its keys in sorted order: the graph shards' stable JSON then copies nothing. */
+function edgeOf(
+  file: IndexedFile,
+  fact: IndexedFile['imports'][number],
+  to: string,
+  external: boolean,
+): GraphEdge {
+  return {
+    external,
+    from: file.path,
+    kind: fact.kind,
+    line: fact.line,
+    specifier: fact.specifier,
+    to,
+    typeOnly: fact.typeOnly,
+  };
 }
 
 function statsOf(

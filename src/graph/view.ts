@@ -17,20 +17,25 @@ export class GraphView {
     options: GraphViewOptions = {},
   ) {
     this.files = graph.files;
+    // Sets while building: a barrel imported by thousands of files made `includes` quadratic.
+    const forward = new Map<string, Set<string>>();
+    const backward = new Map<string, Set<string>>();
     for (const file of graph.files) {
-      this.forward.set(file, []);
-      this.backward.set(file, []);
+      forward.set(file, new Set());
+      backward.set(file, new Set());
     }
     for (const edge of graph.edges) {
       if (edge.external || (options.runtimeOnly && edge.typeOnly)) continue;
       const outgoing = this.edgesFrom.get(edge.from);
       if (outgoing) outgoing.push(edge);
       else this.edgesFrom.set(edge.from, [edge]);
-      const targets = this.forward.get(edge.from);
-      if (targets && !targets.includes(edge.to)) targets.push(edge.to);
-      const sources = this.backward.get(edge.to);
-      if (sources && !sources.includes(edge.from)) sources.push(edge.from);
+      const targets = forward.get(edge.from);
+      if (targets) targets.add(edge.to);
+      const sources = backward.get(edge.to);
+      if (sources) sources.add(edge.from);
     }
+    for (const [file, targets] of forward) this.forward.set(file, [...targets]);
+    for (const [file, sources] of backward) this.backward.set(file, [...sources]);
   }
 
   has(file: string): boolean {

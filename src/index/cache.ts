@@ -8,6 +8,7 @@
  * It also keeps each entry's serialised line: a file whose entry would be written again byte for
  * byte is not serialised again (a shard has one file per line).
  */
+import { entryFromStored, STORED_ENTRY_SCHEMA, type StoredEntry } from './stored-entry.js';
 import type { FileFacts, IndexedFile } from './types.js';
 
 interface Entry {
@@ -54,11 +55,22 @@ export class FactsCache {
 
   private addLines(text: string): string[] {
     const lines: string[] = [];
+    // Lines of another schema's shard are facts to reuse, never lines to write again.
+    let current = true;
     for (const raw of text.split('\n')) {
-      // Entry lines are objects; the head line opens the array (`..."files":[`).
-      if (!raw.startsWith('{"') || raw.endsWith('[')) continue;
+      if (raw.endsWith('[')) {
+        // The head line opens the array (`{"folder":...,"schemaVersion":N,"files":[`).
+        current = headSchemaVersion(raw) === STORED_ENTRY_SCHEMA;
+        continue;
+      }
+      // Entry lines are objects.
+      if (!raw.startsWith('{"')) continue;
       const line = raw.endsWith(',') ? raw.slice(0, -1) : raw;
-      const file = JSON.parse(line) as IndexedFile;
+      const file = entryFromStored(JSON.parse(line) as StoredEntry);
+      if (!current) {
+        this.entries.set(file.path, { file });
+        continue;
+      }
       this.entries.set(file.path, { file, line });
       lines.push(line);
     }
@@ -107,4 +119,10 @@ export class FactsCache {
       old.language === file.language;
     return same ? entry.line : undefined;
   }
+}
+
+/** The `schemaVersion` of a shard's head line; undefined when it has none. */
+function headSchemaVersion(headLine: string): number | undefined {
+  const match = /"schemaVersion":(\d+)/.exec(headLine);
+  return match ? Number(match[1]) : undefined;
 }

@@ -25,9 +25,13 @@ export class LineMap {
   }
 }
 
+/** Whitespace other than a single space: where `\s+` -> ' ' would change the text. */
+const NEEDS_COLLAPSING = /[^\S ]| {2}/;
+
 /** Collapses whitespace and cuts a signature to `max` characters. */
 export function oneLine(text: string, max = 160): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  // Most signatures have single spaces only: test for a run to collapse instead of rebuilding the string.
+  const collapsed = (NEEDS_COLLAPSING.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
   return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }
 
@@ -78,18 +82,22 @@ export function firstSentence(comment: string, max = 200): string | undefined {
     text = text ? `${text} ${line}` : line;
     if (/[.!?](\s|$)/.test(line) || text.length > max * 2) break;
   }
-  text = text
-    .replace(
-      /\{@(?:link|linkplain)\s+#?([^\s}]+)(?:\s+([^}]+))?\}/g,
-      (_all, target: string, label?: string) => (label ? label : target.replace(/#/g, '.')),
-    )
-    .replace(/\{@(?:code|literal)\s+([^}]+)\}/g, '`$1`')
-    .replace(/\s+/g, ' ')
-    .trim();
+  text = oneLine(withoutInlineTags(text), Number.POSITIVE_INFINITY);
   if (!text) return undefined;
   // An introduction to a list ("Our exception hierarchy:") reads as a title without its colon.
   const sentence = leadingSentence(text) ?? text.replace(/:$/, '');
   return oneLine(sentence, max);
+}
+
+/** `{@link x label}` -> `label` (or `x`), `{@code x}` -> `` `x` ``; most comments have none. */
+function withoutInlineTags(text: string): string {
+  if (!text.includes('{@')) return text;
+  return text
+    .replace(
+      /\{@(?:link|linkplain)\s+#?([^\s}]+)(?:\s+([^}]+))?\}/g,
+      (_all, target: string, label?: string) => (label ? label : target.replace(/#/g, '.')),
+    )
+    .replace(/\{@(?:code|literal)\s+([^}]+)\}/g, '`$1`');
 }
 
 export function countLines(text: string): number {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { delta, diff, drift, evolve, freshness, memoryAdd, update } from '../../src/api/index.js';
 import { buildContextPackage } from '../../src/context/build.js';
+import { MANIFEST_SCHEMA_VERSION } from '../../src/context/manifest.js';
 import { decideContextRefresh } from '../../src/context/refresh.js';
 import { runCli } from '../helpers/cli.js';
 import { commitAll, git, makeRepo, makeTempDir, writeTree } from '../helpers/repo.js';
@@ -155,8 +156,8 @@ describe('freshness', () => {
     writeFileSync(path, JSON.stringify({ ...manifest, schemaVersion: 0 }));
     const older = runCli(['update', root], root);
     expect(older.code).toBe(0);
-    expect(older.stderr).toContain('older than 2: rebuilding');
-    expect(JSON.parse(readFileSync(path, 'utf8')).schemaVersion).toBe(2);
+    expect(older.stderr).toContain(`older than ${MANIFEST_SCHEMA_VERSION}: rebuilding`);
+    expect(JSON.parse(readFileSync(path, 'utf8')).schemaVersion).toBe(MANIFEST_SCHEMA_VERSION);
   });
 });
 

@@ -2,8 +2,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage, refreshHeldContext } from '../../src/context/build.js';
+import { MANIFEST_SCHEMA_VERSION } from '../../src/context/manifest.js';
 import { shardFileName, shardOf } from '../../src/context/shards.js';
 import { sha256 } from '../../src/shared/hash.js';
+import { stableStringify } from '../../src/shared/json.js';
 import { builtGraph, builtIndex } from '../helpers/context.js';
 import { makeRepo, writeTree } from '../helpers/repo.js';
 
@@ -14,6 +16,15 @@ const tree = {
   'src/util/deep/c.ts': 'export const c = 1;\n',
   'src/util/deep/er/d.ts': 'export const d = 2;\n',
 };
+
+/** Every index and graph shard's text, by its path under `.agent-context/`. */
+function readShards(root: string): Record<string, string> {
+  const shards: Record<string, string> = {};
+  for (const component of ['index', 'graph'])
+    for (const name of readdirSync(join(root, '.agent-context', component)).sort())
+      shards[`${component}/${name}`] = readFileSync(join(root, '.agent-context', component, name), 'utf8');
+  return shards;
+}
 
 const outputsOf = (root: string) =>
   JSON.parse(readFileSync(join(root, '.agent-context/manifest.json'), 'utf8')).outputs as Record<
@@ -73,8 +84,46 @@ describe('the sharded index and graph', () => {
     expect(migrated.stats.cached).toBe(files.length);
     expect(existsSync(join(root, '.agent-context/index.json'))).toBe(false);
     expect(existsSync(join(root, '.agent-context/graph.json'))).toBe(false);
-    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).schemaVersion).toBe(2);
+    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).schemaVersion).toBe(MANIFEST_SCHEMA_VERSION);
     expect((await builtGraph(root)).edges).toEqual(graph.edges);
+    expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
+  });
+
+  it('migrates a schema-2 build (every export listed) once, to the bytes a cold build writes', async () => {
+    const root = makeRepo({ ...tree, 'src/legacy.cjs': 'function f() {}\nmodule.exports = { f };\n' });
+    await buildContextPackage(root);
+    const cold = readShards(root);
+    const files = (await builtIndex(root)).files;
+    const manifestPath = join(root, '.agent-context/manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const outputs = { ...manifest.outputs } as Record<string, string>;
+    // Schema 2 wrote each entry whole: `exports` listed the exported symbols too.
+    for (const [name, text] of Object.entries(cold)) {
+      const folder = join(root, '.agent-context', name);
+      const old = text.startsWith('{"folder"')
+        ? text
+            .replace('"schemaVersion":3', '"schemaVersion":2')
+            .split('\n')
+            .map((line) => {
+              const entry =
+                line.startsWith('{"confidence"') &&
+                files.find((file) => line.includes(`"path":${JSON.stringify(file.path)}`));
+              return entry ? stableStringify(entry) + (line.endsWith(',') ? ',' : '') : line;
+            })
+            .join('\n')
+        : text;
+      writeFileSync(folder, old);
+      outputs[`.agent-context/${name}`] = sha256(old);
+    }
+    const schema2 = readShards(root);
+    expect(schema2['index/src.json']).toContain('"exports":[{"line":2,"name":"b","typeOnly":false}]');
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, schemaVersion: 2, outputs }));
+
+    const migrated = await buildContextPackage(root, { mode: 'update' });
+    expect(migrated.mode).toBe('incremental');
+    expect(migrated.stats).toMatchObject({ parsed: 0, cached: files.length });
+    expect(readShards(root)).toEqual(cold);
+    expect((await builtIndex(root)).files).toEqual(files);
     expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
   });
 
