@@ -119,7 +119,17 @@ export interface ContextPackage {
 
 export function composeContextPackage(input: ComposeInput): ContextPackage {
   const { config } = input.config;
-  const entrypoints = detectEntrypoints(input.files, input.project, config.context.entrypoints);
+  const index = indexShards(input.files, deterministicStats(input.indexStats), {
+    ...(input.previous ? { knownLine: input.previous.indexLine, previous: input.previous.indexShards } : {}),
+  });
+  const main = mainPackage(input.project.packages);
+  const { tally, tallies } = tallyIndex(index.shards, main?.path, input.tallies);
+  const entrypoints = detectEntrypoints(
+    input.files,
+    input.project,
+    config.context.entrypoints,
+    tally.entrypoints,
+  );
   const { ranking, reused: rankingReused } = rankOrReuse(
     input.graph,
     input.files,
@@ -127,11 +137,6 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     input.previous?.ranking,
   );
   const rankingEntrypoints = entrypointsKey(entrypoints);
-  const index = indexShards(input.files, deterministicStats(input.indexStats), {
-    ...(input.previous ? { knownLine: input.previous.indexLine, previous: input.previous.indexShards } : {}),
-  });
-  const main = mainPackage(input.project.packages);
-  const { tally, tallies } = tallyIndex(index.shards, main?.path, input.tallies);
   const moduleStyle = moduleStyleFinding(tally.moduleStyle, main);
   const conventions = observeConventions(input.scan.files, tally, moduleStyle);
   const central = centralModules(

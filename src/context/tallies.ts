@@ -12,6 +12,7 @@ import { readCacheJson, writeFileAtomic } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
+import { fileEntrypointReasons } from './entrypoints.js';
 import { countModuleStyle, type ModuleStyleCounts } from './module-style.js';
 
 export const TALLY_CACHE_SCHEMA_VERSION = 1;
@@ -26,6 +27,8 @@ export interface ShardTally {
   importExtensions: { withJs: number; without: number };
   /** path -> written summary of the files that may describe a layout folder (`describesFolder`). */
   folderSummaries: Record<string, string>;
+  /** Files that are entrypoints by themselves (`fileEntrypointReasons`), in path order. */
+  entrypoints: Array<{ path: string; reasons: string[] }>;
 }
 
 /** The parameters a tally depends on besides the shard's entries. */
@@ -44,8 +47,11 @@ export function tallyShard(files: readonly IndexedFile[], scope: TallyScope): Sh
     moduleStyle: countModuleStyle(files, scope.mainPath),
     importExtensions: { withJs: 0, without: 0 },
     folderSummaries: {},
+    entrypoints: [],
   };
   for (const file of files) {
+    const reasons = fileEntrypointReasons(file);
+    if (reasons.length > 0) tally.entrypoints.push({ path: file.path, reasons });
     if (Object.hasOwn(tally.kinds, file.kind)) tally.kinds[file.kind as keyof ShardTally['kinds']]++;
     if (file.kind === 'source' || file.kind === 'test')
       addShare(tally.languages, file.language, 1, file.lines);
@@ -80,6 +86,7 @@ export function combineTallies(tallies: readonly ShardTally[]): ShardTally {
     moduleStyle: { esm: 0, commonjs: 0 },
     importExtensions: { withJs: 0, without: 0 },
     folderSummaries: {},
+    entrypoints: [],
   };
   for (const tally of tallies) {
     total.indexed += tally.indexed;
@@ -92,7 +99,10 @@ export function combineTallies(tallies: readonly ShardTally[]): ShardTally {
     total.importExtensions.withJs += tally.importExtensions.withJs;
     total.importExtensions.without += tally.importExtensions.without;
     Object.assign(total.folderSummaries, tally.folderSummaries);
+    total.entrypoints.push(...tally.entrypoints);
   }
+  // Shards come in folder order; the index (and so a tally of every file) is in path order.
+  total.entrypoints.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return total;
 }
 
@@ -159,7 +169,8 @@ function isTally(value: unknown): value is ShardTally {
     typeof tally.indexed === 'number' &&
     ['kinds', 'languages', 'moduleStyle', 'importExtensions', 'folderSummaries'].every(
       (field) => typeof tally[field] === 'object' && tally[field] !== null,
-    )
+    ) &&
+    Array.isArray(tally.entrypoints)
   );
 }
 

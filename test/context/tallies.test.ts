@@ -24,6 +24,8 @@ const tree = {
   'src/util/index.ts': "export const util = 1;\nexport * from './more.js';\n",
   'src/util/more.ts': 'export const more = 2;\n',
   'src/util/more.test.ts': "import { more } from './more.js';\nif (more !== 2) throw new Error('x');\n",
+  'bin/tool.js': "#!/usr/bin/env node\nconst { parse } = require('../lib/parse');\nparse(process.argv[2]);\n",
+  'src/index.ts': "export { util } from './util/index.js';\n",
   'test/parse.spec.js': "const { parse } = require('../lib/parse');\nparse('a,b');\n",
 };
 
@@ -46,6 +48,7 @@ describe('shard tallies', () => {
     expect(whole.importExtensions.without).toBeGreaterThan(0);
     expect(Object.keys(whole.folderSummaries)).toContain('lib/README.md');
     expect(whole.kinds.test).toBe(2);
+    expect(whole.entrypoints.map((entry) => entry.path)).toEqual(['bin/tool.js', 'src/index.ts']);
   }, 60_000);
 
   it('an update ignores tallies it cannot read as such and still writes a cold build’s bytes', async () => {
