@@ -15,6 +15,7 @@ import { toolVersion } from '../shared/version.js';
 import { fileEntrypointReasons } from './entrypoints.js';
 import { countModuleStyle, type ModuleStyleCounts } from './module-style.js';
 
+/** Bump when what a tally counts changes: cached tallies of the old rules are then taken again. */
 export const TALLY_CACHE_SCHEMA_VERSION = 1;
 
 export interface ShardTally {
