@@ -24,6 +24,7 @@ import {
 } from './compute.js';
 import type { ContextManifest } from './manifest.js';
 import { outputHashFromStat, saveStatCache } from './stat-cache.js';
+import { saveTallies } from './tallies.js';
 import {
   hashContextDirectory,
   type KnownOnDisk,
@@ -193,7 +194,10 @@ export async function finishBuild(
   started: number,
   stageMs: Record<string, number>,
 ): Promise<BuildResult> {
-  if (computed.pkg) await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
+  if (computed.pkg) {
+    await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
+    await saveTallies(root, computed.pkg.tallies);
+  }
   // Nothing re-read, nothing written, outputs already recorded: the stat cache on disk is still exact.
   const statCacheCurrent =
     !computed.pkg && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;

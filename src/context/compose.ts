@@ -13,6 +13,7 @@ import type { IndexedFile, IndexStats } from '../index/types.js';
 import type { TokenCache } from '../pack/tokenizer.js';
 import { isManifest } from '../scan/file-kinds.js';
 import { generatedFiles } from '../scan/generated.js';
+import { mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScanResult } from '../scan/types.js';
 import { globMatcher } from '../shared/glob.js';
@@ -27,6 +28,7 @@ import { observeConventions } from './conventions.js';
 import { describeProject } from './description.js';
 import { detectEntrypoints } from './entrypoints.js';
 import { type ComponentHashes, type ContextManifest, MANIFEST_SCHEMA_VERSION } from './manifest.js';
+import { moduleStyleFinding } from './module-style.js';
 import { composeProjectJson } from './project-json.js';
 import type { ProjectJson } from './project-schema.js';
 import { entrypointsKey, type FileRank, type PreviousRanking, rankOrReuse } from './rank.js';
@@ -35,12 +37,14 @@ import { calculateTokenSavings, type TokenSavings } from './savings.js';
 import {
   componentOfOutput,
   graphShards,
+  type IndexShardOutput,
   indexShards,
   jsonLinesDocument,
   type PreviousShards,
   type ReusableGraphShards,
 } from './shards.js';
-import { type RepositorySummary, summarizeRepository } from './summary.js';
+import { describesFolder, type RepositorySummary, summarizeRepository } from './summary.js';
+import { combineTallies, type KeptTallies, type ShardTally, TallyCache, tallyKey } from './tallies.js';
 import { renderAgentsBlock } from './writers/agents-md.js';
 import { renderSummaryMarkdown } from './writers/summary-md.js';
 
@@ -71,6 +75,8 @@ export interface ComposeInput {
   externalHashes: Pick<ComponentHashes, 'contracts' | 'taskPacks' | 'memory'>;
   /** `[lesson L-NNNN] text` lines to serve in AGENTS.md. */
   lessons?: string[];
+  /** Shard tallies kept by earlier builds, by shard hash, when taken under this key (`tallyKey()`). */
+  tallies?: KeptTallies;
 }
 
 /** The last build's outputs an update can reuse instead of serialising and hashing them again. */
@@ -107,11 +113,23 @@ export interface ContextPackage {
   rankingEntrypoints: string;
   /** The index just composed, as a facts cache (what a long-lived process keeps for its next refresh). */
   facts: FactsCache;
+  /** The tallies of this build's index shards (saved for the next update, or held in memory). */
+  tallies: TallyCache;
 }
 
 export function composeContextPackage(input: ComposeInput): ContextPackage {
   const { config } = input.config;
-  const entrypoints = detectEntrypoints(input.files, input.project, config.context.entrypoints);
+  const index = indexShards(input.files, deterministicStats(input.indexStats), {
+    ...(input.previous ? { knownLine: input.previous.indexLine, previous: input.previous.indexShards } : {}),
+  });
+  const main = mainPackage(input.project.packages);
+  const { tally, tallies } = tallyIndex(index.shards, main?.path, input.tallies);
+  const entrypoints = detectEntrypoints(
+    input.files,
+    input.project,
+    config.context.entrypoints,
+    tally.entrypoints,
+  );
   const { ranking, reused: rankingReused } = rankOrReuse(
     input.graph,
     input.files,
@@ -119,7 +137,8 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     input.previous?.ranking,
   );
   const rankingEntrypoints = entrypointsKey(entrypoints);
-  const conventions = observeConventions(input.scan.files, input.files, input.project);
+  const moduleStyle = moduleStyleFinding(tally.moduleStyle, main);
+  const conventions = observeConventions(input.scan.files, tally, moduleStyle);
   const central = centralModules(
     input.files,
     input.graph,
@@ -132,7 +151,8 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   const summary = summarizeRepository({
     rootName: input.rootName,
     scanned: input.scan.files,
-    files: input.files,
+    rootFiles: input.files.filter((file) => !file.path.includes('/')),
+    tally,
     project: input.project,
     description,
     entrypoints,
@@ -145,7 +165,8 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
       name: summary.name,
       description,
       scanned: input.scan.files,
-      files: input.files,
+      indexed: input.files.length,
+      moduleStyle,
       project: input.project,
       entrypoints,
       central,
@@ -185,9 +206,6 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     tokens: input.tokens,
     ...(input.contents ? { contents: input.contents } : {}),
   });
-  const index = indexShards(input.files, deterministicStats(input.indexStats), {
-    ...(input.previous ? { knownLine: input.previous.indexLine, previous: input.previous.indexShards } : {}),
-  });
   const facts = new FactsCache();
   for (const shard of index.shards) facts.addEntries(shard, shard.files, shard.lines);
   const files: GeneratedFile[] = [
@@ -225,7 +243,30 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     },
   ];
   const manifest = buildManifest(input, files);
-  return { files, manifest, summary, project, readiness, savings, ranking, rankingEntrypoints, facts };
+  return {
+    files,
+    manifest,
+    summary,
+    project,
+    readiness,
+    savings,
+    ranking,
+    rankingEntrypoints,
+    facts,
+    tallies,
+  };
+}
+
+/** The index's tallies summed over its shards: cached ones by shard hash, the others taken now. */
+function tallyIndex(
+  shards: readonly IndexShardOutput[],
+  mainPath: string | undefined,
+  previous: ComposeInput['tallies'],
+): { tally: ShardTally; tallies: TallyCache } {
+  const key = tallyKey(mainPath);
+  const tallies = new TallyCache(key, previous?.key === key ? previous.tallies : undefined);
+  const scope = { mainPath, describesFolder };
+  return { tally: combineTallies(shards.map((shard) => tallies.tallyOf(shard, scope))), tallies };
 }
 
 /** ranking.json; the last build's bytes when the ranking was reused (the same rows, the same head). */

@@ -42,6 +42,7 @@ import {
   type StatCacheFile,
   statCacheKey,
 } from './stat-cache.js';
+import { type KeptTallies, readTallies } from './tallies.js';
 import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
 
 export type BuildMode = 'build' | 'update';
@@ -111,6 +112,8 @@ export interface PreviousBuild {
   graph?: PreviousGraph;
   /** The previous ranking, read only when the graph is reused (else it is recomputed anyway). */
   ranking?: BuiltRanking;
+  /** The tallies of the previous build's index shards (update mode). */
+  tallies?: KeptTallies;
 }
 
 /** A ranking as a build wrote it: its rows, the entrypoints key in its head, its bytes and hash. */
@@ -125,12 +128,14 @@ export interface PreviousGraph {
   shards: PreviousShards;
 }
 
-/** A build held in memory between refreshes: the manifest it wrote, its facts, graph and ranking. */
+/** A build held in memory between refreshes: the manifest it wrote, its facts, graph, ranking and tallies. */
 export interface HeldContext {
   manifest: ContextManifest;
   facts: FactsCache;
   graph: PreviousGraph;
   ranking: BuiltRanking;
+  /** Its index shards' tallies (read from the cache when the process started holding it). */
+  tallies?: KeptTallies;
 }
 
 /** Scan and decide; compose only when something changed (`build` and `update`). */
@@ -168,6 +173,7 @@ export function heldContextOf(computed: ComputedContext): HeldContext {
       entrypoints: pkg.rankingEntrypoints,
       document: { content: rankingFile.content, hash: pkg.manifest.outputs[layout.ranking]! },
     },
+    tallies: pkg.tallies.entries,
   };
 }
 
@@ -187,7 +193,8 @@ export async function readHeldContext(
   if (!graph || !ranking) return undefined;
   const facts = await readTrustedIndex(root, previous, bus, statCache);
   if (facts.size !== previous.counts.indexed) return undefined;
-  return { manifest: previous, facts, graph, ranking };
+  const tallies = await readTallies(root);
+  return { manifest: previous, facts, graph, ranking, ...(tallies ? { tallies } : {}) };
 }
 
 async function readInputs(root: string, options: ComputeOptions): Promise<ContextInputs> {
@@ -265,10 +272,12 @@ async function indexAndGraph(
   const ranking = previousGraph
     ? (usable?.ranking ?? (await readTrustedRanking(root, previous!, statCache, bus)))
     : undefined;
+  const tallies = mode === 'update' ? (usable ? usable.tallies : await readTallies(root)) : undefined;
   const before: PreviousBuild = {
     facts,
     ...(previousGraph ? { graph: previousGraph } : {}),
     ...(ranking ? { ranking } : {}),
+    ...(tallies ? { tallies } : {}),
   };
   return { ...inputs, index, graph, before };
 }
@@ -319,6 +328,7 @@ async function composeFrom(
     ...(commit ? { gitCommit: commit } : {}),
     externalHashes,
     ...(lessons.length > 0 ? { lessons } : {}),
+    ...(before.tallies ? { tallies: before.tallies } : {}),
   });
 }
 

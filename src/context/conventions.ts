@@ -1,10 +1,8 @@
 /** Conventions observed in the tree (not prescribed): how tests are named and placed, module style, tooling. */
-import type { IndexedFile } from '../index/types.js';
 import { isSeparateTestTree, TEST_NAMING_CONVENTIONS } from '../scan/file-kinds.js';
-import { mainPackage } from '../scan/packages.js';
-import type { ProjectFacts } from '../scan/project.js';
 import type { ScannedFile } from '../scan/types.js';
-import { measureModuleStyle } from './module-style.js';
+import type { ModuleStyleFinding } from './module-style.js';
+import type { ShardTally } from './tallies.js';
 
 export interface Convention {
   id: string;
@@ -14,10 +12,11 @@ export interface Convention {
   evidence: string;
 }
 
+/** From the scan (tests, tooling) and the index's tallies (module style, import extensions). */
 export function observeConventions(
   scanned: ScannedFile[],
-  files: IndexedFile[],
-  project: ProjectFacts,
+  tally: Pick<ShardTally, 'importExtensions'>,
+  moduleStyle: ModuleStyleFinding,
 ): Convention[] {
   const conventions: Convention[] = [];
   const tests = scanned.filter((file) => file.kind === 'test' && file.language !== 'json');
@@ -43,9 +42,9 @@ export function observeConventions(
     });
   }
   if (placement) conventions.push(placement);
-  const moduleStyle = moduleStyleOf(files, project);
-  if (moduleStyle) conventions.push(moduleStyle);
-  const extensions = relativeImportExtensions(files);
+  const style = moduleStyleConvention(moduleStyle);
+  if (style) conventions.push(style);
+  const extensions = relativeImportExtensions(tally.importExtensions);
   if (extensions) conventions.push(extensions);
   const present = new Set(scanned.map((file) => file.path));
   const tooling = [
@@ -94,8 +93,7 @@ function testPlacement(tests: ScannedFile[]): Convention | undefined {
   };
 }
 
-function moduleStyleOf(files: IndexedFile[], project: ProjectFacts): Convention | undefined {
-  const measured = measureModuleStyle(files, mainPackage(project.packages));
+function moduleStyleConvention(measured: ModuleStyleFinding): Convention | undefined {
   if (measured.esm + measured.commonjs === 0 || !measured.style) return undefined;
   const text = {
     esm: 'ES modules (`import`/`export`).',
@@ -105,17 +103,8 @@ function moduleStyleOf(files: IndexedFile[], project: ProjectFacts): Convention 
   return { id: 'module-style', text, evidence: measured.evidence };
 }
 
-function relativeImportExtensions(files: IndexedFile[]): Convention | undefined {
-  let withJs = 0;
-  let without = 0;
-  for (const file of files) {
-    if (file.language !== 'typescript') continue;
-    for (const entry of file.imports) {
-      if (!entry.specifier.startsWith('.')) continue;
-      if (/\.js$/.test(entry.specifier)) withJs++;
-      else if (!/\.[a-z]+$/i.test(entry.specifier)) without++;
-    }
-  }
+function relativeImportExtensions(counts: ShardTally['importExtensions']): Convention | undefined {
+  const { withJs, without } = counts;
   if (withJs + without < 5) return undefined;
   if (withJs > without * 3) {
     return {

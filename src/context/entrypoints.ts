@@ -46,6 +46,8 @@ export function detectEntrypoints(
   files: IndexedFile[],
   project: ProjectFacts,
   extra: readonly string[],
+  /** Each file's `fileEntrypointReasons()` when already known (the index's shard tallies keep them). */
+  conventional?: ReadonlyArray<{ path: string; reasons: readonly string[] }>,
 ): Entrypoint[] {
   const byPath = new Map(files.map((file) => [file.path, file]));
   const found = new Map<string, Entrypoint>();
@@ -62,21 +64,9 @@ export function detectEntrypoints(
   }
   for (const path of extra) if (byPath.has(path)) add(path, 'configured in context.entrypoints', true);
   for (const api of javaApiClasses(files, project.javaModules)) add(api.path, api.reason, false);
-  for (const file of files) {
-    if (file.kind !== 'source') continue;
-    for (const [pattern, reason] of CONVENTIONS) if (pattern.test(file.path)) add(file.path, reason, false);
-    if (
-      file.language === 'java' &&
-      file.symbols.some((symbol) => symbol.name === 'main' && /static\s+void\s+main/.test(symbol.signature))
-    ) {
-      add(file.path, 'Java main method', false);
-    }
-    if (file.language === 'go' && isGoMain(file)) add(file.path, 'Go main package', false);
-    if (file.language === 'go' && isGoLibraryRoot(file)) add(file.path, 'Go library root package', false);
-    if (file.language === 'javascript' || file.language === 'typescript') {
-      if (file.summary.text.startsWith('#!')) add(file.path, 'executable script', false);
-    }
-  }
+  const byFile =
+    conventional ?? files.map((file) => ({ path: file.path, reasons: fileEntrypointReasons(file) }));
+  for (const { path, reasons } of byFile) for (const reason of reasons) add(path, reason, false);
   // Examples, scripts, playgrounds and benchmark harnesses have mains too; they are not where the project starts.
   const auxiliary = auxiliaryMatcher(project.packages);
   const main = mainPackage(project.packages);
@@ -97,6 +87,25 @@ export function detectEntrypoints(
         depth(a.path) - depth(b.path) ||
         (a.path < b.path ? -1 : 1),
     );
+}
+
+/** Why this file alone says execution may start in it: a conventional name, a `main`, a shebang. */
+export function fileEntrypointReasons(file: IndexedFile): string[] {
+  if (file.kind !== 'source') return [];
+  const reasons = CONVENTIONS.filter(([pattern]) => pattern.test(file.path)).map(([, reason]) => reason);
+  if (
+    file.language === 'java' &&
+    file.symbols.some((symbol) => symbol.name === 'main' && /static\s+void\s+main/.test(symbol.signature))
+  )
+    reasons.push('Java main method');
+  if (file.language === 'go' && isGoMain(file)) reasons.push('Go main package');
+  if (file.language === 'go' && isGoLibraryRoot(file)) reasons.push('Go library root package');
+  if (
+    (file.language === 'javascript' || file.language === 'typescript') &&
+    file.summary.text.startsWith('#!')
+  )
+    reasons.push('executable script');
+  return reasons;
 }
 
 /** `package main` with `func main()`, wherever it sits (a monorepo's `services/api/main.go`). */

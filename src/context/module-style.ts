@@ -19,11 +19,17 @@ export interface ModuleStyleFinding {
 /** Below this share the minority style is an exception (a config file), not a second style. */
 const MIXED_SHARE = 0.2;
 
-export function measureModuleStyle(
+export interface ModuleStyleCounts {
+  esm: number;
+  commonjs: number;
+}
+
+/** ES module and CommonJS files among the main package's JS/TS sources (`mainPath`; all when none or `.`). */
+export function countModuleStyle(
   files: readonly IndexedFile[],
-  main: DeclaredPackage | undefined,
-): ModuleStyleFinding {
-  const inMain = (path: string) => !main || main.path === '.' || path.startsWith(`${main.path}/`);
+  mainPath: string | undefined,
+): ModuleStyleCounts {
+  const inMain = (path: string) => !mainPath || mainPath === '.' || path.startsWith(`${mainPath}/`);
   let esm = 0;
   let commonjs = 0;
   for (const file of files) {
@@ -34,6 +40,15 @@ export function measureModuleStyle(
     if (style === 'esm') esm++;
     else if (style === 'commonjs') commonjs++;
   }
+  return { esm, commonjs };
+}
+
+/** The style the counts show (the manifest's `type` breaks a tie or speaks when there are none). */
+export function moduleStyleFinding(
+  counts: ModuleStyleCounts,
+  main: DeclaredPackage | undefined,
+): ModuleStyleFinding {
+  const { esm, commonjs } = counts;
   const declared = main?.moduleType;
   const because = declared
     ? `; ${main.manifest} "type" is ${declared === 'esm' ? 'module' : 'commonjs (default)'}`

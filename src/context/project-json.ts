@@ -4,18 +4,16 @@
  * the block an agent reads and the file a tool reads cannot disagree.
  */
 import type { TestRunnerEntry } from '../contracts/schema.js';
-import type { IndexedFile } from '../index/types.js';
 import { fixtureFolderOf } from '../scan/file-kinds.js';
 import type { GeneratedFile } from '../scan/generated.js';
 import { generatedGlobs } from '../scan/generated.js';
-import { mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScannedFile } from '../scan/types.js';
 import type { CentralModule } from './central.js';
 import type { Convention } from './conventions.js';
 import type { Description } from './description.js';
 import type { Entrypoint } from './entrypoints.js';
-import { measureModuleStyle } from './module-style.js';
+import type { ModuleStyleFinding } from './module-style.js';
 import { PROJECT_SCHEMA_VERSION, type ProjectJson } from './project-schema.js';
 import type { LanguageShare, LayoutEntry } from './summary.js';
 
@@ -23,7 +21,9 @@ export interface ProjectJsonInput {
   name: string;
   description: Description;
   scanned: readonly ScannedFile[];
-  files: readonly IndexedFile[];
+  /** Indexed files. */
+  indexed: number;
+  moduleStyle: ModuleStyleFinding;
   project: ProjectFacts;
   entrypoints: readonly Entrypoint[];
   central: readonly CentralModule[];
@@ -37,11 +37,10 @@ export interface ProjectJsonInput {
 }
 
 export function composeProjectJson(input: ProjectJsonInput): ProjectJson {
-  const main = mainPackage(input.project.packages);
   const jsOrTs = input.languages.some(
     (share) => share.language === 'javascript' || share.language === 'typescript',
   );
-  const style = measureModuleStyle(input.files, main);
+  const style = input.moduleStyle;
   const listed = input.scanned.filter((file) => file.skipped !== 'managed-output');
   const skipped = listed.filter((file) => file.skipped);
   return {
@@ -74,9 +73,9 @@ export function composeProjectJson(input: ProjectJsonInput): ProjectJson {
     })),
     counts: {
       listed: listed.length,
-      indexed: input.files.length,
+      indexed: input.indexed,
       skipped: skipped.length,
-      notIndexed: listed.length - skipped.length - input.files.length,
+      notIndexed: listed.length - skipped.length - input.indexed,
     },
     layout: input.layout.map(({ path, files, description }) => ({ path, files, description })),
     conventions: input.conventions.map(({ id, text, evidence }) => ({ id, text, evidence })),

@@ -6,6 +6,7 @@ import type { CentralModule } from './central.js';
 import type { Convention } from './conventions.js';
 import type { Description } from './description.js';
 import type { Entrypoint } from './entrypoints.js';
+import type { ShardTally } from './tallies.js';
 
 export interface LanguageShare {
   language: string;
@@ -49,7 +50,10 @@ export interface RepositorySummary {
 export interface SummaryInput {
   rootName: string;
   scanned: ScannedFile[];
-  files: IndexedFile[];
+  /** The index's files at the root (a Go module's root package). */
+  rootFiles: IndexedFile[];
+  /** The index's counts, summed over its shards. */
+  tally: Pick<ShardTally, 'indexed' | 'kinds' | 'languages' | 'folderSummaries'>;
   project: ProjectFacts;
   description: Description;
   entrypoints: Entrypoint[];
@@ -101,21 +105,21 @@ export function summarizeRepository(input: SummaryInput): RepositorySummary {
   return {
     name: input.project.name ?? input.rootName,
     description: input.description.text,
-    languages: languageShares(input.files),
-    layout: layoutOf(scanned, input.files),
+    languages: languageShares(input.tally.languages),
+    layout: layoutOf(scanned, input.rootFiles, input.tally.folderSummaries),
     commands: sortCommands(input.project.commands),
     entrypoints: input.entrypoints,
     centralModules: input.central,
     conventions: input.conventions,
     counts: {
       files: scanned.length,
-      indexed: input.files.length,
-      source: input.files.filter((file) => file.kind === 'source').length,
-      test: input.files.filter((file) => file.kind === 'test').length,
-      example: input.files.filter((file) => file.kind === 'example').length,
-      fixture: input.files.filter((file) => file.kind === 'fixture').length,
+      indexed: input.tally.indexed,
+      source: input.tally.kinds.source,
+      test: input.tally.kinds.test,
+      example: input.tally.kinds.example,
+      fixture: input.tally.kinds.fixture,
       skipped: skipped.length,
-      notIndexed: scanned.length - skipped.length - input.files.length,
+      notIndexed: scanned.length - skipped.length - input.tally.indexed,
     },
     skipped: skipped.map((file) => ({
       path: file.path,
@@ -125,19 +129,35 @@ export function summarizeRepository(input: SummaryInput): RepositorySummary {
   };
 }
 
-function languageShares(files: IndexedFile[]): LanguageShare[] {
-  const shares = new Map<string, LanguageShare>();
-  for (const file of files) {
-    if (file.kind !== 'source' && file.kind !== 'test') continue;
-    const share = shares.get(file.language) ?? { language: file.language, files: 0, lines: 0 };
-    share.files++;
-    share.lines += file.lines;
-    shares.set(file.language, share);
-  }
-  return [...shares.values()].sort((a, b) => b.lines - a.lines || (a.language < b.language ? -1 : 1));
+function languageShares(languages: ShardTally['languages']): LanguageShare[] {
+  return Object.entries(languages)
+    .map(([language, share]) => ({ language, files: share.files, lines: share.lines }))
+    .sort((a, b) => b.lines - a.lines || (a.language < b.language ? -1 : 1));
 }
 
-function layoutOf(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntry[] {
+/**
+ * Files whose written summary may describe a layout folder: a README or an index-like module
+ * directly inside a top-level folder or one of its subfolders (`describeFolder` reads these).
+ */
+export function describesFolder(path: string): boolean {
+  const depth = segmentCount(path);
+  if (depth !== 2 && depth !== 3) return false;
+  return path.endsWith('/README.md') || FOLDER_INDEX.test(path);
+}
+
+const FOLDER_INDEX = /\/(index|mod|__init__|lib|main)\.[a-z]+$/;
+
+function segmentCount(path: string): number {
+  let count = 1;
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) count++;
+  return count;
+}
+
+function layoutOf(
+  scanned: ScannedFile[],
+  rootFiles: IndexedFile[],
+  folderSummaries: Record<string, string>,
+): LayoutEntry[] {
   const byFolder = new Map<string, ScannedFile[]>();
   for (const file of scanned) {
     const slash = file.path.indexOf('/');
@@ -147,11 +167,10 @@ function layoutOf(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntry[] {
     list.push(file);
     byFolder.set(folder, list);
   }
-  // Summaries derived from facts (`Exports x (function).`) say too little to describe a folder.
-  const summaries = new Map(
-    files.filter((file) => file.summary.source !== 'derived').map((file) => [file.path, file.summary.text]),
-  );
-  const entries: LayoutEntry[] = rootGoPackage(scanned, files);
+  // Summaries derived from facts (`Exports x (function).`) say too little to describe a folder:
+  // the tallies keep only written ones.
+  const summaries = new Map(Object.entries(folderSummaries));
+  const entries: LayoutEntry[] = rootGoPackage(scanned, rootFiles);
   for (const [folder, members] of [...byFolder.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     entries.push({
       path: `${folder}/`,
@@ -206,9 +225,7 @@ function describeFolder(folder: string, members: ScannedFile[], summaries: Map<s
   const name = folder.slice(folder.lastIndexOf('/') + 1);
   const readme = members.find((file) => file.path === `${folder}/README.md`);
   const index = members.find(
-    (file) =>
-      /\/(index|mod|__init__|lib|main)\.[a-z]+$/.test(file.path) &&
-      file.path.split('/').length === folder.split('/').length + 1,
+    (file) => FOLDER_INDEX.test(file.path) && segmentCount(file.path) === segmentCount(folder) + 1,
   );
   const described = (readme && summaries.get(readme.path)) || (index && summaries.get(index.path));
   // `pkg/` holds Go packages in Go projects; elsewhere (ripgrep's packaging files) it is just a name.

@@ -29,6 +29,7 @@ export const layout = {
   tokenCache: `${CONTEXT_DIR}/cache/tokens.json`,
   statCache: `${CONTEXT_DIR}/cache/stat.json`,
   buildInfo: `${CONTEXT_DIR}/cache/build-info.json`,
+  tallyCache: `${CONTEXT_DIR}/cache/tallies.json`,
 } as const;
 
 /** Machine-local parts of `.agent-context/`, kept out of git by the `.gitignore` we write. */

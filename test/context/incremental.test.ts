@@ -79,6 +79,27 @@ const steps: Array<{ name: string; edit: (root: string) => void; ranking: 'kept'
     edit: (root) => rmSync(join(root, 'src/api/deep/routes/list.ts')),
     ranking: 'recomputed',
   },
+  {
+    // Moves the shard tallies of two folders: test counts and naming, a folder's layout description.
+    name: 'a new test file and a folder README',
+    edit: (root) =>
+      writeTree(root, {
+        'src/util/math.test.ts':
+          "import { add } from './math.js';\nif (add(1, 1) !== 2) throw new Error('x');\n",
+        'src/cart/README.md': '# cart\n\nTotals of a shopping cart.\n',
+      }),
+    ranking: 'recomputed',
+  },
+  {
+    // Moves module style and import-extension counts (the conventions AGENTS.md states).
+    name: 'a CommonJS module',
+    edit: (root) =>
+      writeTree(root, {
+        'src/util/legacy.js':
+          "const { add } = require('./math');\nmodule.exports = { twice: (a) => add(a, a) };\n",
+      }),
+    ranking: 'recomputed',
+  },
 ];
 
 /** The fixture as a committed git repository in a folder named `shop` (the cold copies' name too). */
