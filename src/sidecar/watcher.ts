@@ -25,6 +25,8 @@ export interface WatchOptions {
 }
 
 export interface RepositoryWatch {
+  /** No events waiting for their batch: every change seen so far has been handed to `onBatch`. */
+  settled(): boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
     { ignore: NATIVE_IGNORES },
   );
   return {
+    settled: () => pending.size === 0,
     async close() {
       clearTimeout(quietTimer);
       pending.clear();
