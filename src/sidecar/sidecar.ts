@@ -52,7 +52,7 @@ export async function startSidecar(directory: string, options: SidecarOptions): 
       session,
       log: options.log,
       watch: {
-        quiet: () => watch !== undefined && watch.settled() && refresher.idle(),
+        quiet: () => (watch?.settled() ?? false) && refresher.idle(),
         ...(options.verifyEveryMs === undefined ? {} : { verifyEveryMs: options.verifyEveryMs }),
         onMissedChange: (verdict) => {
           options.log(
