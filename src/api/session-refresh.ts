@@ -25,7 +25,10 @@ export function memoryRefresher(): ContextRefresher {
   return {
     async refresh(root, request) {
       const { refreshHeldContext } = await import('../context/build.js');
-      const refreshed = await refreshHeldContext(root, held, request.bus ? { bus: request.bus } : {});
+      const refreshed = await refreshHeldContext(root, held, {
+        ...(request.bus ? { bus: request.bus } : {}),
+        ...(request.changed ? { changed: request.changed } : {}),
+      });
       held = refreshed.held;
       return refreshed.result;
     },

@@ -16,14 +16,16 @@ import {
   type BuildComputation,
   type BuildMode,
   type ComputedContext,
+  type ComputeOptions,
   type ContextInputs,
   computeForBuild,
   type HeldContext,
   heldContextOf,
+  heldScanOf,
   readHeldContext,
 } from './compute.js';
 import type { ContextManifest } from './manifest.js';
-import { outputHashFromStat, saveStatCache } from './stat-cache.js';
+import { outputHashFromStat, type StatCacheFile, saveStatCache } from './stat-cache.js';
 import {
   hashContextDirectory,
   type KnownOnDisk,
@@ -100,20 +102,27 @@ export interface HeldRefresh {
 export async function refreshHeldContext(
   directory: string,
   held: HeldContext | undefined,
-  options: Omit<BuildOptions, 'mode'> = {},
+  options: Omit<BuildOptions, 'mode'> & {
+    /** The paths a watcher saw change since `held` was built: only these are statted (see compute). */
+    changed?: readonly string[];
+  } = {},
 ): Promise<HeldRefresh> {
   const root = await existingDirectory(directory);
+  const { changed, ...buildOptions } = options;
   return withContextLock(
     root,
     async () => {
-      const { result, computed } = await buildLocked(root, { ...options, mode: 'update' }, held);
-      if (computed.pkg) return { result, held: heldContextOf(computed) };
+      const { result, computed, statCache } = await buildLocked(
+        root,
+        { ...buildOptions, mode: 'update' },
+        held && { held, ...(changed ? { changed } : {}) },
+      );
+      if (computed.pkg) return { result, held: heldContextOf(computed, statCache) };
       // Up to date at the start: read the build once now, so the first edit is incremental too.
       const current = held && held.manifest.hashes.outputs === computed.previous?.hashes.outputs;
-      return {
-        result,
-        held: current ? held : await readHeldContext(root, computed, options.bus ?? silentBus()),
-      };
+      if (current && statCache) return { result, held: { ...held, scan: heldScanOf(computed, statCache) } };
+      const bus = options.bus ?? silentBus();
+      return { result, held: current ? held : await readHeldContext(root, computed, bus, statCache) };
     },
     options,
   );
@@ -136,19 +145,26 @@ export function withContextLock<T>(
   });
 }
 
+/** A finished build, its computation, and the stat cache now on disk (undefined: none was read or written). */
+interface LockedBuild {
+  result: BuildResult;
+  computed: BuildComputation;
+  statCache: StatCacheFile | undefined;
+}
+
 async function buildLocked(
   root: string,
   options: BuildOptions,
-  held?: HeldContext,
-): Promise<{ result: BuildResult; computed: BuildComputation }> {
+  held?: Pick<ComputeOptions, 'held' | 'changed'>,
+): Promise<LockedBuild> {
   const started = performance.now();
   const bus = options.bus ?? silentBus();
   const mode = options.mode ?? 'build';
   const { stageMs, timed } = stageTimer(bus);
   const config = options.config ?? (await loadConfig(root));
-  const computed = await computeForBuild(root, { mode, bus, config, timed, ...(held ? { held } : {}) });
+  const computed = await computeForBuild(root, { mode, bus, config, timed, ...held });
   if (!computed.pkg)
-    return { result: await finishBuild(root, mode, computed, [], started, stageMs), computed };
+    return { ...(await finishKeeping(root, mode, computed, [], started, stageMs)), computed };
   await timed('contracts', () => writeMissingContracts(root, computed, bus));
   const outputs = await timed('write', () =>
     writeContextPackage(root, computed.pkg, bus, knownOnDisk(root, computed)),
@@ -160,7 +176,7 @@ async function buildLocked(
       agentsFile.path,
       agentsFile.content,
     );
-  return { result: await finishBuild(root, mode, computed, outputs, started, stageMs), computed };
+  return { ...(await finishKeeping(root, mode, computed, outputs, started, stageMs)), computed };
 }
 
 /**
@@ -193,17 +209,45 @@ export async function finishBuild(
   started: number,
   stageMs: Record<string, number>,
 ): Promise<BuildResult> {
+  return (await finishKeeping(root, mode, computed, outputs, started, stageMs)).result;
+}
+
+/** `finishBuild()`, also saying what the stat cache on disk now holds (a long-lived process keeps it). */
+async function finishKeeping(
+  root: string,
+  mode: BuildMode,
+  computed: BuildComputation,
+  outputs: WrittenOutput[],
+  started: number,
+  stageMs: Record<string, number>,
+): Promise<Omit<LockedBuild, 'computed'>> {
   if (computed.pkg) await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
   // Nothing re-read, nothing written, outputs already recorded: the stat cache on disk is still exact.
   const statCacheCurrent =
     !computed.pkg && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
+  let statCache = statCacheCurrent ? computed.statCache : undefined;
   if (!statCacheCurrent) {
     const outputHashes = computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {};
-    await saveStatCache(root, computed.statCacheKey, computed.scanned.statCache, computed.scanStartedAt, {
-      ...outputHashes,
-      [layout.manifest]: 'manifest',
-    });
+    statCache = await saveStatCache(
+      root,
+      computed.statCacheKey,
+      computed.scanned.statCache,
+      computed.scanStartedAt,
+      { ...outputHashes, [layout.manifest]: 'manifest' },
+    );
   }
+  return { result: await resultOf(root, mode, computed, outputs, started, stageMs), statCache };
+}
+
+/** Writes the build info and turns a computed context into the result. */
+async function resultOf(
+  root: string,
+  mode: BuildMode,
+  computed: BuildComputation,
+  outputs: WrittenOutput[],
+  started: number,
+  stageMs: Record<string, number>,
+): Promise<BuildResult> {
   const stats = statsOf(computed, performance.now() - started, stageMs);
   const result = computed.pkg
     ? builtResult(root, mode, computed, outputs, stats)

@@ -3,6 +3,7 @@
  * reuses. Nothing here writes outputs, so `build`, `update`, `delta` and `evolve` share it and
  * differ only in what they do with the result.
  */
+import { stat } from 'node:fs/promises';
 import type { LoadedConfig } from '../config/load.js';
 import type { ReusableGraph } from '../graph/build.js';
 import type { DependencyGraph } from '../graph/types.js';
@@ -10,7 +11,13 @@ import { FactsCache } from '../index/cache.js';
 import type { RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
 import { detectProject } from '../scan/project.js';
-import { type ScanOutput, scanRepository } from '../scan/scan.js';
+import {
+  type FileListing,
+  listRepositoryFiles,
+  rescanChanged,
+  type ScanOutput,
+  scanRepository,
+} from '../scan/scan.js';
 import type { EventBus } from '../shared/events.js';
 import { pathExists, readRepositoryTextIfExists, readTextIfExists } from '../shared/fs.js';
 import { headCommit, runGit } from '../shared/git.js';
@@ -69,12 +76,19 @@ export interface ComputeOptions {
    * reading the last build's index and graph from disk, when the manifest on disk is still its own.
    */
   held?: HeldContext;
+  /**
+   * With `held`: the repository paths a watcher saw change since the held build (empty or absent:
+   * it cannot say). Only these are statted, when the held scan's listing still stands for them.
+   */
+  changed?: readonly string[];
 }
 
 /** What every compute reads before deciding anything: scan, hashes and the caches. */
 export interface ContextInputs {
   /** The last build's manifest (read in every mode: a newer schema is refused before anything is written). */
   previous: ContextManifest | undefined;
+  /** The file list the scan went through (git's, or a walk's). */
+  listing: FileListing;
   scanned: ScanOutput;
   scanStartedAt: number;
   statCacheKey: string;
@@ -130,6 +144,14 @@ export interface HeldContext {
   facts: FactsCache;
   graph: PreviousGraph;
   ranking: BuiltRanking;
+  /** Its scan's listing and the stat cache it left on disk, for a refresh told what changed. */
+  scan?: HeldScan;
+}
+
+export interface HeldScan {
+  listing: FileListing;
+  listed: ReadonlySet<string>;
+  statCache: StatCacheFile;
 }
 
 /** Scan and decide; compose only when something changed (`build` and `update`). */
@@ -150,7 +172,7 @@ export async function computePackage(root: string, options: ComputeOptions): Pro
 }
 
 /** What a long-lived process keeps after a refresh, so the next one reads nothing back from disk. */
-export function heldContextOf(computed: ComputedContext): HeldContext {
+export function heldContextOf(computed: ComputedContext, statCache: StatCacheFile | undefined): HeldContext {
   const graphShards = new Map(
     computed.pkg.files
       .filter((file) => file.hash !== undefined && componentOfOutput(file.path) === 'graph')
@@ -167,7 +189,13 @@ export function heldContextOf(computed: ComputedContext): HeldContext {
       entrypoints: pkg.rankingEntrypoints,
       document: { content: rankingFile.content, hash: pkg.manifest.outputs[layout.ranking]! },
     },
+    ...(statCache ? { scan: heldScanOf(computed, statCache) } : {}),
   };
+}
+
+/** The scan to hold beside a build: this run's listing, and the stat cache as it now is on disk. */
+export function heldScanOf(computed: ContextInputs, statCache: StatCacheFile): HeldScan {
+  return { listing: computed.listing, listed: new Set(computed.listing.paths), statCache };
 }
 
 /**
@@ -178,6 +206,7 @@ export async function readHeldContext(
   root: string,
   computed: ContextInputs,
   bus: EventBus,
+  savedStatCache: StatCacheFile | undefined,
 ): Promise<HeldContext | undefined> {
   const { previous, statCache } = computed;
   if (!previous || previous.schemaVersion < MANIFEST_SCHEMA_VERSION) return undefined;
@@ -186,22 +215,30 @@ export async function readHeldContext(
   if (!graph || !ranking) return undefined;
   const facts = await readTrustedIndex(root, previous, bus, statCache);
   if (facts.size !== previous.counts.indexed) return undefined;
-  return { manifest: previous, facts, graph, ranking };
+  const scan = savedStatCache ? { scan: heldScanOf(computed, savedStatCache) } : {};
+  return { manifest: previous, facts, graph, ranking, ...scan };
 }
 
 async function readInputs(root: string, options: ComputeOptions): Promise<ContextInputs> {
   const { mode, bus, config, timed } = options;
-  const previous = await readPreviousManifest(root, bus);
   const key = statCacheKey(config);
-  const statCache = mode === 'update' ? await readStatCache(root, key) : undefined;
+  const held = mode === 'update' ? await heldScan(root, key, options) : undefined;
+  const previous = held ? options.held!.manifest : await readPreviousManifest(root, bus);
+  const statCache = held?.statCache ?? (mode === 'update' ? await readStatCache(root, key) : undefined);
   const scanStartedAt = Date.now();
-  const scanned = await timed('scan', () =>
-    scanRepository(root, {
+  const { listing, scanned } = await timed('scan', async () => {
+    const listing = held?.listing ?? (await listRepositoryFiles(root));
+    const scanOptions = {
       config: config.config,
       bus,
+      listing: Promise.resolve(listing),
       ...(statCache ? { statCache: statCache.entries, statCacheWrittenAt: statCache.writtenAt } : {}),
-    }),
-  );
+    };
+    const scanned = held
+      ? await rescanChanged(root, { ...scanOptions, changed: options.changed! })
+      : await scanRepository(root, scanOptions);
+    return { listing, scanned };
+  });
   const sourceHash = hashEntries(
     scanned.scan.files.filter((file) => file.hash).map((file) => [file.path, file.hash!] as const),
   );
@@ -216,6 +253,7 @@ async function readInputs(root: string, options: ComputeOptions): Promise<Contex
     (await outputsMatch(root, previous, sourceHash, config, externalHashes, statCache));
   return {
     previous,
+    listing,
     scanned,
     scanStartedAt,
     statCacheKey: key,
@@ -225,6 +263,36 @@ async function readInputs(root: string, options: ComputeOptions): Promise<Contex
     tokens: new TokenCache(absolutePath(root, layout.tokenCache)),
     ...(statCache ? { statCache } : {}),
   };
+}
+
+/**
+ * The held scan, when this refresh may restat only the changed paths: a watcher named them, each
+ * was listed last time (no file added: the listing stands), no ignore rule changed, the config is
+ * the same (the stat cache key), and the manifest on disk is still the one the held build wrote
+ * (its stat as recorded right after writing it), so it need not be read again either.
+ */
+async function heldScan(root: string, key: string, options: ComputeOptions): Promise<HeldScan | undefined> {
+  const scan = options.held?.scan;
+  const changed = options.changed ?? [];
+  if (!scan || changed.length === 0 || scan.statCache.key !== key) return undefined;
+  if (changed.some((path) => !scan.listed.has(path) || baseName(path) === '.gitignore')) return undefined;
+  return (await isAsRecorded(root, layout.manifest, scan.statCache)) ? scan : undefined;
+}
+
+/**
+ * The output's stat is the one recorded right after this process wrote it. Every writer replaces
+ * outputs by rename (a new inode), so this is not subject to the racy window of a hand edit.
+ */
+async function isAsRecorded(root: string, path: string, cache: StatCacheFile): Promise<boolean> {
+  const recorded = cache.outputs?.[path];
+  const stats = recorded && (await stat(absolutePath(root, path)).catch(() => undefined));
+  if (!recorded || !stats) return false;
+  return (
+    stats.ino === recorded.ino &&
+    stats.size === recorded.size &&
+    stats.mtimeMs === recorded.mtimeMs &&
+    stats.ctimeMs === recorded.ctimeMs
+  );
 }
 
 async function indexAndGraph(

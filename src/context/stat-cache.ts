@@ -54,7 +54,7 @@ export async function saveStatCache(
   entries: Record<string, StatCacheEntry>,
   writtenAt: number,
   outputHashes: Record<string, string> = {},
-): Promise<void> {
+): Promise<StatCacheFile> {
   const outputs: Record<string, OutputStat> = {};
   for (const [path, hash] of Object.entries(outputHashes)) {
     try {
@@ -80,6 +80,7 @@ export async function saveStatCache(
     outputsRecordedAt: Date.now(),
   };
   await writeFileAtomic(absolutePath(root, layout.statCache), JSON.stringify(file));
+  return file;
 }
 
 /**
