@@ -112,6 +112,16 @@ export class ContextSession {
     return this.running;
   }
 
+  /**
+   * Writes what refreshes keep in memory only (the stat cache, so the next process need not
+   * re-read files): call it when idle, and before closing.
+   */
+  async flush(): Promise<void> {
+    await this.next?.catch(() => undefined);
+    await this.running?.catch(() => undefined);
+    await this.refresher.flush?.(this.root);
+  }
+
   /** A refresh is running or waiting for the running one. */
   get refreshing(): boolean {
     return this.running !== undefined || this.next !== undefined;

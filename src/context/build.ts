@@ -4,7 +4,6 @@
  * when nothing changed, writes nothing at all.
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
-import { detectProject } from '../scan/project.js';
 import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { existingDirectory, readCacheJson, withLock } from '../shared/fs.js';
@@ -22,10 +21,18 @@ import {
   type HeldContext,
   heldContextOf,
   heldScanOf,
+  projectOf,
   readHeldContext,
 } from './compute.js';
 import type { ContextManifest } from './manifest.js';
-import { outputHashFromStat, type StatCacheFile, saveStatCache } from './stat-cache.js';
+import {
+  outputAsRecorded,
+  outputHashFromStat,
+  type StatCacheFile,
+  saveStatCache,
+  updatedStatCache,
+  writeStatCache,
+} from './stat-cache.js';
 import {
   hashContextDirectory,
   type KnownOnDisk,
@@ -112,20 +119,34 @@ export async function refreshHeldContext(
   return withContextLock(
     root,
     async () => {
-      const { result, computed, statCache } = await buildLocked(
+      const { result, computed, statCache, unsaved } = await buildLocked(
         root,
         { ...buildOptions, mode: 'update' },
         held && { held, ...(changed ? { changed } : {}) },
       );
-      if (computed.pkg) return { result, held: heldContextOf(computed, statCache) };
+      if (computed.pkg) return { result, held: heldContextOf(computed, statCache, unsaved) };
       // Up to date at the start: read the build once now, so the first edit is incremental too.
       const current = held && held.manifest.hashes.outputs === computed.previous?.hashes.outputs;
-      if (current && statCache) return { result, held: { ...held, scan: heldScanOf(computed, statCache) } };
+      if (current && statCache)
+        return { result, held: { ...held, scan: heldScanOf(computed, statCache, unsaved) } };
       const bus = options.bus ?? silentBus();
       return { result, held: current ? held : await readHeldContext(root, computed, bus, statCache) };
     },
     options,
   );
+}
+
+/** Writes the stat cache a held refresh kept in memory (the sidecar, when idle and when it stops). */
+export async function saveHeldStatCache(directory: string, held: HeldContext): Promise<HeldContext> {
+  const scan = held.scan;
+  if (!scan?.unsaved) return held;
+  const root = await existingDirectory(directory);
+  await withContextLock(root, async () => {
+    // Another process built since: its stat cache is newer than the one held, keep it.
+    if (await outputAsRecorded(root, layout.manifest, scan.statCache))
+      await writeStatCache(root, scan.statCache);
+  });
+  return { ...held, scan: { ...scan, unsaved: false } };
 }
 
 /** Runs `action` under the lock every writer of `.agent-context/` outputs takes; says whom it waits for. */
@@ -145,11 +166,13 @@ export function withContextLock<T>(
   });
 }
 
-/** A finished build, its computation, and the stat cache now on disk (undefined: none was read or written). */
+/** A finished build, its computation, and the stat cache as it now is (undefined: none was read or written). */
 interface LockedBuild {
   result: BuildResult;
   computed: BuildComputation;
   statCache: StatCacheFile | undefined;
+  /** `statCache` was not written (a refresh told what changed): its holder writes it later. */
+  unsaved: boolean;
 }
 
 async function buildLocked(
@@ -188,7 +211,7 @@ async function writeMissingContracts(root: string, computed: ComputedContext, bu
   const { ensureContracts, repositoryReader, treeFiles } = await import('../contracts/index.js');
   const result = await ensureContracts(root, {
     files: treeFiles(scan.files),
-    project: detectProject(scan),
+    project: projectOf(scan),
     graph: computed.graph,
     readFile: repositoryReader(root, contents),
   });
@@ -222,21 +245,37 @@ async function finishKeeping(
   stageMs: Record<string, number>,
 ): Promise<Omit<LockedBuild, 'computed'>> {
   if (computed.pkg) await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
-  // Nothing re-read, nothing written, outputs already recorded: the stat cache on disk is still exact.
-  const statCacheCurrent =
-    !computed.pkg && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
-  let statCache = statCacheCurrent ? computed.statCache : undefined;
-  if (!statCacheCurrent) {
-    const outputHashes = computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {};
-    statCache = await saveStatCache(
-      root,
-      computed.statCacheKey,
-      computed.scanned.statCache,
-      computed.scanStartedAt,
-      { ...outputHashes, [layout.manifest]: 'manifest' },
-    );
+  const kept = await keepStatCache(root, computed, outputs);
+  return { result: await resultOf(root, mode, computed, outputs, started, stageMs), ...kept };
+}
+
+/**
+ * The stat cache after this run. Nothing re-read, nothing written, outputs already recorded: the
+ * one read is still exact. A refresh told what changed (`rescanned`) updates the one it holds in
+ * memory and leaves the writing to its holder (2.4 MB of JSON per edit on a 10k-file tree, only
+ * for the next process); any other run writes it.
+ */
+async function keepStatCache(
+  root: string,
+  computed: BuildComputation,
+  outputs: WrittenOutput[],
+): Promise<Pick<LockedBuild, 'statCache' | 'unsaved'>> {
+  const { statCache, rescanned } = computed;
+  if (!computed.pkg && computed.scanned.hashed === 0 && statCache?.outputs !== undefined)
+    return { statCache, unsaved: rescanned };
+  const outputHashes = { ...(computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {}) };
+  outputHashes[layout.manifest] = 'manifest';
+  const entries = computed.scanned.statCache;
+  if (rescanned && statCache) {
+    const written = new Set(outputs.filter((output) => output.written).map((output) => output.path));
+    const updated = await updatedStatCache(statCache, root, entries, outputHashes, written);
+    return { statCache: updated, unsaved: true };
   }
-  return { result: await resultOf(root, mode, computed, outputs, started, stageMs), statCache };
+  const { statCacheKey, scanStartedAt } = computed;
+  return {
+    statCache: await saveStatCache(root, statCacheKey, entries, scanStartedAt, outputHashes),
+    unsaved: false,
+  };
 }
 
 /** Writes the build info and turns a computed context into the result. */

@@ -3,14 +3,13 @@
  * reuses. Nothing here writes outputs, so `build`, `update`, `delta` and `evolve` share it and
  * differ only in what they do with the result.
  */
-import { stat } from 'node:fs/promises';
 import type { LoadedConfig } from '../config/load.js';
 import type { ReusableGraph } from '../graph/build.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
 import type { RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
-import { detectProject } from '../scan/project.js';
+import { detectProject, type ProjectFacts } from '../scan/project.js';
 import {
   type FileListing,
   listRepositoryFiles,
@@ -18,6 +17,7 @@ import {
   type ScanOutput,
   scanRepository,
 } from '../scan/scan.js';
+import type { ScanResult } from '../scan/types.js';
 import type { EventBus } from '../shared/events.js';
 import { pathExists, readRepositoryTextIfExists, readTextIfExists } from '../shared/fs.js';
 import { headCommit, runGit } from '../shared/git.js';
@@ -43,6 +43,7 @@ import {
 } from './shards.js';
 import {
   currentOutputHash,
+  outputAsRecorded,
   outputHashFromStat,
   readStatCache,
   type StatCacheFile,
@@ -89,6 +90,8 @@ export interface ContextInputs {
   previous: ContextManifest | undefined;
   /** The file list the scan went through (git's, or a walk's). */
   listing: FileListing;
+  /** Only the paths a watcher reported were statted (`rescanChanged`); the stat cache came from memory. */
+  rescanned: boolean;
   scanned: ScanOutput;
   scanStartedAt: number;
   statCacheKey: string;
@@ -152,6 +155,8 @@ export interface HeldScan {
   listing: FileListing;
   listed: ReadonlySet<string>;
   statCache: StatCacheFile;
+  /** `statCache` is newer than the file on disk (refreshes told what changed do not write it). */
+  unsaved: boolean;
 }
 
 /** Scan and decide; compose only when something changed (`build` and `update`). */
@@ -172,7 +177,11 @@ export async function computePackage(root: string, options: ComputeOptions): Pro
 }
 
 /** What a long-lived process keeps after a refresh, so the next one reads nothing back from disk. */
-export function heldContextOf(computed: ComputedContext, statCache: StatCacheFile | undefined): HeldContext {
+export function heldContextOf(
+  computed: ComputedContext,
+  statCache: StatCacheFile | undefined,
+  unsaved = false,
+): HeldContext {
   const graphShards = new Map(
     computed.pkg.files
       .filter((file) => file.hash !== undefined && componentOfOutput(file.path) === 'graph')
@@ -189,13 +198,13 @@ export function heldContextOf(computed: ComputedContext, statCache: StatCacheFil
       entrypoints: pkg.rankingEntrypoints,
       document: { content: rankingFile.content, hash: pkg.manifest.outputs[layout.ranking]! },
     },
-    ...(statCache ? { scan: heldScanOf(computed, statCache) } : {}),
+    ...(statCache ? { scan: heldScanOf(computed, statCache, unsaved) } : {}),
   };
 }
 
 /** The scan to hold beside a build: this run's listing, and the stat cache as it now is on disk. */
-export function heldScanOf(computed: ContextInputs, statCache: StatCacheFile): HeldScan {
-  return { listing: computed.listing, listed: new Set(computed.listing.paths), statCache };
+export function heldScanOf(computed: ContextInputs, statCache: StatCacheFile, unsaved = false): HeldScan {
+  return { listing: computed.listing, listed: new Set(computed.listing.paths), statCache, unsaved };
 }
 
 /**
@@ -254,6 +263,7 @@ async function readInputs(root: string, options: ComputeOptions): Promise<Contex
   return {
     previous,
     listing,
+    rescanned: held !== undefined,
     scanned,
     scanStartedAt,
     statCacheKey: key,
@@ -276,23 +286,7 @@ async function heldScan(root: string, key: string, options: ComputeOptions): Pro
   const changed = options.changed ?? [];
   if (!scan || changed.length === 0 || scan.statCache.key !== key) return undefined;
   if (changed.some((path) => !scan.listed.has(path) || baseName(path) === '.gitignore')) return undefined;
-  return (await isAsRecorded(root, layout.manifest, scan.statCache)) ? scan : undefined;
-}
-
-/**
- * The output's stat is the one recorded right after this process wrote it. Every writer replaces
- * outputs by rename (a new inode), so this is not subject to the racy window of a hand edit.
- */
-async function isAsRecorded(root: string, path: string, cache: StatCacheFile): Promise<boolean> {
-  const recorded = cache.outputs?.[path];
-  const stats = recorded && (await stat(absolutePath(root, path)).catch(() => undefined));
-  if (!recorded || !stats) return false;
-  return (
-    stats.ino === recorded.ino &&
-    stats.size === recorded.size &&
-    stats.mtimeMs === recorded.mtimeMs &&
-    stats.ctimeMs === recorded.ctimeMs
-  );
+  return (await outputAsRecorded(root, layout.manifest, scan.statCache)) ? scan : undefined;
 }
 
 async function indexAndGraph(
@@ -374,7 +368,7 @@ async function composeFrom(
     files: index.files,
     indexStats: index.stats,
     graph,
-    project: detectProject(scanned.scan),
+    project: projectOf(scanned.scan),
     config,
     tokens,
     contents: scanned.contents,
@@ -387,6 +381,17 @@ async function composeFrom(
     externalHashes,
     ...(lessons.length > 0 ? { lessons } : {}),
   });
+}
+
+const projects = new WeakMap<ScanResult, ProjectFacts>();
+
+/** The project facts of a scan, detected once (compose and the contracts both ask; each detection reads every manifest). */
+export function projectOf(scan: ScanResult): ProjectFacts {
+  const known = projects.get(scan);
+  if (known) return known;
+  const project = detectProject(scan);
+  projects.set(scan, project);
+  return project;
 }
 
 /** What compose may reuse of the last build: unchanged index lines and shards, untouched graph shards. */

@@ -17,6 +17,8 @@ import { createSidecarServer } from './http.js';
 import { type RepositoryWatch, watchRepository } from './watcher.js';
 
 const RETRY_MS = 250;
+/** Quiet this long after a refresh, the sidecar writes what it kept in memory only (the stat cache). */
+const FLUSH_IDLE_MS = 5000;
 
 export interface SidecarOptions {
   port?: number;
@@ -103,17 +105,23 @@ function urlOf(address: AddressInfo): string {
 function startRefresher(session: ContextSession, log: (line: string) => void) {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flush = () =>
+    session.flush().catch((error: Error) => log(`writing the stat cache failed: ${error.message}`));
   let inFlight: Promise<unknown> = Promise.resolve();
   // Batches being filtered: until each is judged, the session may not know of a change yet.
   let judging = 0;
   const refreshNow = (changed: string[]): Promise<unknown> => {
     if (stopped) return inFlight;
     clearTimeout(retry);
+    clearTimeout(flushTimer);
     inFlight = session.refresh({ changed }).then(
-      (result) =>
+      (result) => {
         log(
           `refreshed: ${result.mode} in ${session.lastRefresh?.durationMs} ms (${describeChanges(changed)})`,
-        ),
+        );
+        flushTimer = setTimeout(flush, FLUSH_IDLE_MS).unref();
+      },
       (error: Error) => {
         log(`refresh failed: ${error.message}; retrying in ${RETRY_MS} ms`);
         retry = setTimeout(() => refreshNow(changed), RETRY_MS);
@@ -138,7 +146,9 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      clearTimeout(flushTimer);
       await inFlight;
+      await flush();
     },
   };
 }

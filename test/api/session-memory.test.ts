@@ -126,6 +126,24 @@ describe('a session refreshes from its memory of the last refresh', () => {
     expect((await freshness(root)).verdict).toBe('fresh');
   });
 
+  it('keeps the stat cache of refreshes told what changed in memory until flushed', async () => {
+    const root = makeRepo(files);
+    await build(root);
+    const session = openSession(root);
+    await session.refresh();
+    const statOf = () =>
+      JSON.parse(readFileSync(join(root, '.agent-context/cache/stat.json'), 'utf8')).entries['src/a.ts'].size;
+    const text = 'export const a = 10;\nexport const g = 11;\n';
+    edit(root, 'src/a.ts', text);
+    await session.refresh({ changed: ['src/a.ts'] });
+    expect(statOf()).not.toBe(text.length);
+    // What is on disk is older but still true: a stat that moved means read again.
+    expect((await freshness(root)).verdict).toBe('fresh');
+    await session.flush();
+    expect(statOf()).toBe(text.length);
+    expect((await update(root)).mode).toBe('reused');
+  });
+
   it('reports the built tree hash of the manifest on disk, also after another process rebuilt', async () => {
     const root = makeRepo(files);
     await build(root);
