@@ -17,6 +17,12 @@ import { createSidecarServer } from './http.js';
 import { type RepositoryWatch, watchRepository } from './watcher.js';
 
 const RETRY_MS = 250;
+/**
+ * Events reach us late: the native watcher holds them until the tree has been quiet for about
+ * 50 ms, and a callback may wait behind a status request in the event loop. So the watcher counts
+ * as having told everything only this long after the last refresh ended and the last event came.
+ */
+const SETTLE_MS = 150;
 /** Quiet this long after a refresh, the sidecar writes what it kept in memory only (the stat cache). */
 const FLUSH_IDLE_MS = 5000;
 
@@ -54,7 +60,10 @@ export async function startSidecar(directory: string, options: SidecarOptions): 
       session,
       log: options.log,
       watch: {
-        quiet: () => (watch?.settled() ?? false) && refresher.idle(),
+        quiet: () => {
+          if (!watch?.settled() || !refresher.idle()) return false;
+          return performance.now() - Math.max(watch.lastEventAt(), refresher.lastEndedAt()) >= SETTLE_MS;
+        },
         ...(options.verifyEveryMs === undefined ? {} : { verifyEveryMs: options.verifyEveryMs }),
         onMissedChange: (verdict) => {
           options.log(
@@ -106,6 +115,7 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
+  let lastEndedAt = 0;
   const flush = () =>
     session.flush().catch((error: Error) => log(`writing the stat cache failed: ${error.message}`));
   let inFlight: Promise<unknown> = Promise.resolve();
@@ -115,7 +125,10 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
     if (stopped) return inFlight;
     clearTimeout(retry);
     clearTimeout(flushTimer);
-    inFlight = session.refresh({ changed }).then(
+    const refreshed = session.refresh({ changed }).finally(() => {
+      lastEndedAt = performance.now();
+    });
+    inFlight = refreshed.then(
       (result) => {
         log(
           `refreshed: ${result.mode} in ${session.lastRefresh?.durationMs} ms (${describeChanges(changed)})`,
@@ -143,6 +156,7 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
     },
     /** Every batch handed over has been judged (and its refresh, if any, asked for). */
     idle: () => judging === 0,
+    lastEndedAt: () => lastEndedAt,
     async stop() {
       stopped = true;
       clearTimeout(retry);

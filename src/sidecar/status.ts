@@ -40,6 +40,7 @@ export interface SidecarWatch {
  */
 const VERDICT_TTL_MS = 1000;
 const VERIFY_MS = 30_000;
+const MISSED_CHANGE_GRACE_MS = 500;
 const verdicts = new WeakMap<ContextSession, { generation: number; at: number; verdict: Promise<string> }>();
 const verifications = new WeakMap<ContextSession, { at: number; running: boolean }>();
 
@@ -69,12 +70,15 @@ function verifyInBackground(watch: SidecarWatch): void {
   const last = verifications.get(session);
   if (last && (last.running || Date.now() - last.at < (watch.verifyEveryMs ?? VERIFY_MS))) return;
   const generation = session.generation;
+  const unchanged = () => generation === session.generation && watch.quiet() && session.knownFresh;
   verifications.set(session, { at: Date.now(), running: true });
   session
     .freshness()
-    .then((report) => {
-      const unchanged = generation === session.generation && watch.quiet() && session.knownFresh;
-      if (report.verdict !== 'fresh' && unchanged) watch.onMissedChange(report.verdict);
+    .then(async (report) => {
+      if (report.verdict === 'fresh' || !unchanged()) return;
+      // An edit made during the check may still be on its way from the watcher: give it time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, MISSED_CHANGE_GRACE_MS));
+      if (unchanged()) watch.onMissedChange(report.verdict);
     })
     .catch(() => undefined)
     .finally(() => verifications.set(session, { at: Date.now(), running: false }));
