@@ -2,7 +2,8 @@
  * How a session brings its context up to date: the one seam between a long-lived session and the
  * build pipeline. The default holds the last refresh's context in memory (`refreshHeldContext()`:
  * its manifest, facts, graph and shards) and hands it to the next incremental update, so a one-file
- * edit does not re-read `.agent-context/` from disk; tests and embedders may pass another
+ * edit does not re-read `.agent-context/` from disk (nor write its stat cache: `flush()` does, when
+ * the session is idle or closing); tests and embedders may pass another
  * refresher through `openSession(dir, { refresher })`.
  */
 import type { BuildResult } from '../context/build.js';
@@ -17,6 +18,8 @@ export interface RefreshRequest {
 
 export interface ContextRefresher {
   refresh(root: string, request: RefreshRequest): Promise<BuildResult>;
+  /** Writes what refreshes kept in memory only (the stat cache), for other processes. */
+  flush?(root: string): Promise<void>;
 }
 
 /** Incremental updates that carry their state from one refresh to the next in memory. */
@@ -25,9 +28,19 @@ export function memoryRefresher(): ContextRefresher {
   return {
     async refresh(root, request) {
       const { refreshHeldContext } = await import('../context/build.js');
-      const refreshed = await refreshHeldContext(root, held, request.bus ? { bus: request.bus } : {});
+      const refreshed = await refreshHeldContext(root, held, {
+        ...(request.bus ? { bus: request.bus } : {}),
+        ...(request.changed ? { changed: request.changed } : {}),
+      });
       held = refreshed.held;
       return refreshed.result;
+    },
+    async flush(root) {
+      const before = held;
+      if (!before) return;
+      const { saveHeldStatCache } = await import('../context/build.js');
+      const after = await saveHeldStatCache(root, before);
+      if (held === before) held = after; // a refresh that ran meanwhile holds newer state
     },
   };
 }

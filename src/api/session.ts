@@ -55,6 +55,10 @@ export class ContextSession {
   private changes: ChangeFilter | undefined;
   private readonly refresher: ContextRefresher;
   private manifestSeen: { identity: string; sourceHash: string | undefined } | undefined;
+  /** Batches of relevant changed paths seen so far. */
+  private changesSeen = 0;
+  /** `changesSeen` when the last refresh that succeeded started; undefined before one and after a failure. */
+  private freshAsOf: number | undefined;
 
   constructor(root: string, options: SessionOptions = {}) {
     this.root = root;
@@ -78,6 +82,7 @@ export class ContextSession {
 
   private start(options: RefreshOptions): Promise<BuildResult> {
     const started = performance.now();
+    const changesSeen = this.changesSeen;
     this.generation += 1;
     const request = {
       ...(options.bus ? { bus: options.bus } : {}),
@@ -94,7 +99,11 @@ export class ContextSession {
         parsed: result.stats.parsed,
       };
       await this.filter().rememberOwnOutputs(result.outputs.map((output) => output.path));
+      this.freshAsOf = changesSeen;
       return result;
+    });
+    run.catch(() => {
+      this.freshAsOf = undefined;
     });
     this.running = run.finally(() => {
       this.running = undefined;
@@ -103,9 +112,28 @@ export class ContextSession {
     return this.running;
   }
 
+  /**
+   * Writes what refreshes keep in memory only (the stat cache, so the next process need not
+   * re-read files): call it when idle, and before closing.
+   */
+  async flush(): Promise<void> {
+    await this.next?.catch(() => undefined);
+    await this.running?.catch(() => undefined);
+    await this.refresher.flush?.(this.root);
+  }
+
   /** A refresh is running or waiting for the running one. */
   get refreshing(): boolean {
     return this.running !== undefined || this.next !== undefined;
+  }
+
+  /**
+   * The last refresh succeeded and no relevant change was seen since it started, so what it wrote
+   * describes the tree as far as the session has been told. Only a caller that reports every
+   * change through `relevantChanges()` (the sidecar's watcher) may take this for a verdict.
+   */
+  get knownFresh(): boolean {
+    return !this.refreshing && this.freshAsOf !== undefined && this.freshAsOf === this.changesSeen;
   }
 
   /** The source hash of the context on disk (what the last build described); undefined before one. */
@@ -126,7 +154,10 @@ export class ContextSession {
     // A running refresh may be writing AGENTS.md right now: judge its writes once it has recorded them.
     await this.running?.catch(() => undefined);
     const relevant = await this.filter().relevant(paths);
-    if (relevant.length > 0) this.generation += 1;
+    if (relevant.length > 0) {
+      this.generation += 1;
+      this.changesSeen += 1;
+    }
     return relevant;
   }
 

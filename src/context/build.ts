@@ -4,7 +4,6 @@
  * when nothing changed, writes nothing at all.
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
-import { detectProject } from '../scan/project.js';
 import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { existingDirectory, readCacheJson, withLock } from '../shared/fs.js';
@@ -16,14 +15,24 @@ import {
   type BuildComputation,
   type BuildMode,
   type ComputedContext,
+  type ComputeOptions,
   type ContextInputs,
   computeForBuild,
   type HeldContext,
   heldContextOf,
+  heldScanOf,
+  projectOf,
   readHeldContext,
 } from './compute.js';
 import type { ContextManifest } from './manifest.js';
-import { outputHashFromStat, saveStatCache } from './stat-cache.js';
+import {
+  outputAsRecorded,
+  outputHashFromStat,
+  type StatCacheFile,
+  saveStatCache,
+  updatedStatCache,
+  writeStatCache,
+} from './stat-cache.js';
 import { saveTallies } from './tallies.js';
 import {
   hashContextDirectory,
@@ -101,23 +110,44 @@ export interface HeldRefresh {
 export async function refreshHeldContext(
   directory: string,
   held: HeldContext | undefined,
-  options: Omit<BuildOptions, 'mode'> = {},
+  options: Omit<BuildOptions, 'mode'> & {
+    /** The paths a watcher saw change since `held` was built: only these are statted (see compute). */
+    changed?: readonly string[];
+  } = {},
 ): Promise<HeldRefresh> {
   const root = await existingDirectory(directory);
+  const { changed, ...buildOptions } = options;
   return withContextLock(
     root,
     async () => {
-      const { result, computed } = await buildLocked(root, { ...options, mode: 'update' }, held);
-      if (computed.pkg) return { result, held: heldContextOf(computed) };
+      const { result, computed, statCache, unsaved } = await buildLocked(
+        root,
+        { ...buildOptions, mode: 'update' },
+        held && { held, ...(changed ? { changed } : {}) },
+      );
+      if (computed.pkg) return { result, held: heldContextOf(computed, statCache, unsaved) };
       // Up to date at the start: read the build once now, so the first edit is incremental too.
       const current = held && held.manifest.hashes.outputs === computed.previous?.hashes.outputs;
-      return {
-        result,
-        held: current ? held : await readHeldContext(root, computed, options.bus ?? silentBus()),
-      };
+      if (current && statCache)
+        return { result, held: { ...held, scan: heldScanOf(computed, statCache, unsaved) } };
+      const bus = options.bus ?? silentBus();
+      return { result, held: current ? held : await readHeldContext(root, computed, bus, statCache) };
     },
     options,
   );
+}
+
+/** Writes the stat cache a held refresh kept in memory (the sidecar, when idle and when it stops). */
+export async function saveHeldStatCache(directory: string, held: HeldContext): Promise<HeldContext> {
+  const scan = held.scan;
+  if (!scan?.unsaved) return held;
+  const root = await existingDirectory(directory);
+  await withContextLock(root, async () => {
+    // Another process built since: its stat cache is newer than the one held, keep it.
+    if (await outputAsRecorded(root, layout.manifest, scan.statCache))
+      await writeStatCache(root, scan.statCache);
+  });
+  return { ...held, scan: { ...scan, unsaved: false } };
 }
 
 /** Runs `action` under the lock every writer of `.agent-context/` outputs takes; says whom it waits for. */
@@ -137,19 +167,28 @@ export function withContextLock<T>(
   });
 }
 
+/** A finished build, its computation, and the stat cache as it now is (undefined: none was read or written). */
+interface LockedBuild {
+  result: BuildResult;
+  computed: BuildComputation;
+  statCache: StatCacheFile | undefined;
+  /** `statCache` was not written (a refresh told what changed): its holder writes it later. */
+  unsaved: boolean;
+}
+
 async function buildLocked(
   root: string,
   options: BuildOptions,
-  held?: HeldContext,
-): Promise<{ result: BuildResult; computed: BuildComputation }> {
+  held?: Pick<ComputeOptions, 'held' | 'changed'>,
+): Promise<LockedBuild> {
   const started = performance.now();
   const bus = options.bus ?? silentBus();
   const mode = options.mode ?? 'build';
   const { stageMs, timed } = stageTimer(bus);
   const config = options.config ?? (await loadConfig(root));
-  const computed = await computeForBuild(root, { mode, bus, config, timed, ...(held ? { held } : {}) });
+  const computed = await computeForBuild(root, { mode, bus, config, timed, ...held });
   if (!computed.pkg)
-    return { result: await finishBuild(root, mode, computed, [], started, stageMs), computed };
+    return { ...(await finishKeeping(root, mode, computed, [], started, stageMs)), computed };
   await timed('contracts', () => writeMissingContracts(root, computed, bus));
   const outputs = await timed('write', () =>
     writeContextPackage(root, computed.pkg, bus, knownOnDisk(root, computed)),
@@ -161,7 +200,7 @@ async function buildLocked(
       agentsFile.path,
       agentsFile.content,
     );
-  return { result: await finishBuild(root, mode, computed, outputs, started, stageMs), computed };
+  return { ...(await finishKeeping(root, mode, computed, outputs, started, stageMs)), computed };
 }
 
 /**
@@ -173,7 +212,7 @@ async function writeMissingContracts(root: string, computed: ComputedContext, bu
   const { ensureContracts, repositoryReader, treeFiles } = await import('../contracts/index.js');
   const result = await ensureContracts(root, {
     files: treeFiles(scan.files),
-    project: detectProject(scan),
+    project: projectOf(scan),
     graph: computed.graph,
     readFile: repositoryReader(root, contents),
   });
@@ -194,20 +233,64 @@ export async function finishBuild(
   started: number,
   stageMs: Record<string, number>,
 ): Promise<BuildResult> {
+  return (await finishKeeping(root, mode, computed, outputs, started, stageMs)).result;
+}
+
+/** `finishBuild()`, also saying what the stat cache on disk now holds (a long-lived process keeps it). */
+async function finishKeeping(
+  root: string,
+  mode: BuildMode,
+  computed: BuildComputation,
+  outputs: WrittenOutput[],
+  started: number,
+  stageMs: Record<string, number>,
+): Promise<Omit<LockedBuild, 'computed'>> {
   if (computed.pkg) {
     await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
     await saveTallies(root, computed.pkg.tallies);
   }
-  // Nothing re-read, nothing written, outputs already recorded: the stat cache on disk is still exact.
-  const statCacheCurrent =
-    !computed.pkg && computed.scanned.hashed === 0 && computed.statCache?.outputs !== undefined;
-  if (!statCacheCurrent) {
-    const outputHashes = computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {};
-    await saveStatCache(root, computed.statCacheKey, computed.scanned.statCache, computed.scanStartedAt, {
-      ...outputHashes,
-      [layout.manifest]: 'manifest',
-    });
+  const kept = await keepStatCache(root, computed, outputs);
+  return { result: await resultOf(root, mode, computed, outputs, started, stageMs), ...kept };
+}
+
+/**
+ * The stat cache after this run. Nothing re-read, nothing written, outputs already recorded: the
+ * one read is still exact. A refresh told what changed (`rescanned`) updates the one it holds in
+ * memory and leaves the writing to its holder (2.4 MB of JSON per edit on a 10k-file tree, only
+ * for the next process); any other run writes it.
+ */
+async function keepStatCache(
+  root: string,
+  computed: BuildComputation,
+  outputs: WrittenOutput[],
+): Promise<Pick<LockedBuild, 'statCache' | 'unsaved'>> {
+  const { statCache, rescanned } = computed;
+  if (!computed.pkg && computed.scanned.hashed === 0 && statCache?.outputs !== undefined)
+    return { statCache, unsaved: rescanned };
+  const outputHashes = { ...(computed.pkg?.manifest.outputs ?? computed.previous?.outputs ?? {}) };
+  outputHashes[layout.manifest] = 'manifest';
+  const entries = computed.scanned.statCache;
+  if (rescanned && statCache) {
+    const written = new Set(outputs.filter((output) => output.written).map((output) => output.path));
+    const updated = await updatedStatCache(statCache, root, entries, outputHashes, written);
+    return { statCache: updated, unsaved: true };
   }
+  const { statCacheKey, scanStartedAt } = computed;
+  return {
+    statCache: await saveStatCache(root, statCacheKey, entries, scanStartedAt, outputHashes),
+    unsaved: false,
+  };
+}
+
+/** Writes the build info and turns a computed context into the result. */
+async function resultOf(
+  root: string,
+  mode: BuildMode,
+  computed: BuildComputation,
+  outputs: WrittenOutput[],
+  started: number,
+  stageMs: Record<string, number>,
+): Promise<BuildResult> {
   const stats = statsOf(computed, performance.now() - started, stageMs);
   const result = computed.pkg
     ? builtResult(root, mode, computed, outputs, stats)

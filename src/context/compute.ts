@@ -9,8 +9,15 @@ import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
 import type { RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
-import { detectProject } from '../scan/project.js';
-import { type ScanOutput, scanRepository } from '../scan/scan.js';
+import { detectProject, type ProjectFacts } from '../scan/project.js';
+import {
+  type FileListing,
+  listRepositoryFiles,
+  rescanChanged,
+  type ScanOutput,
+  scanRepository,
+} from '../scan/scan.js';
+import type { ScanResult } from '../scan/types.js';
 import type { EventBus } from '../shared/events.js';
 import { pathExists, readRepositoryTextIfExists, readTextIfExists } from '../shared/fs.js';
 import { headCommit, runGit } from '../shared/git.js';
@@ -37,6 +44,7 @@ import {
 } from './shards.js';
 import {
   currentOutputHash,
+  outputAsRecorded,
   outputHashFromStat,
   readStatCache,
   type StatCacheFile,
@@ -71,12 +79,21 @@ export interface ComputeOptions {
    * reading the last build's index and graph from disk, when the manifest on disk is still its own.
    */
   held?: HeldContext;
+  /**
+   * With `held`: the repository paths a watcher saw change since the held build (empty or absent:
+   * it cannot say). Only these are statted, when the held scan's listing still stands for them.
+   */
+  changed?: readonly string[];
 }
 
 /** What every compute reads before deciding anything: scan, hashes and the caches. */
 export interface ContextInputs {
   /** The last build's manifest (read in every mode: a newer schema is refused before anything is written). */
   previous: ContextManifest | undefined;
+  /** The file list the scan went through (git's, or a walk's). */
+  listing: FileListing;
+  /** Only the paths a watcher reported were statted (`rescanChanged`); the stat cache came from memory. */
+  rescanned: boolean;
   scanned: ScanOutput;
   scanStartedAt: number;
   statCacheKey: string;
@@ -136,6 +153,16 @@ export interface HeldContext {
   ranking: BuiltRanking;
   /** Its index shards' tallies (read from the cache when the process started holding it). */
   tallies?: KeptTallies;
+  /** Its scan's listing and the stat cache it left on disk, for a refresh told what changed. */
+  scan?: HeldScan;
+}
+
+export interface HeldScan {
+  listing: FileListing;
+  listed: ReadonlySet<string>;
+  statCache: StatCacheFile;
+  /** `statCache` is newer than the file on disk (refreshes told what changed do not write it). */
+  unsaved: boolean;
 }
 
 /** Scan and decide; compose only when something changed (`build` and `update`). */
@@ -156,7 +183,11 @@ export async function computePackage(root: string, options: ComputeOptions): Pro
 }
 
 /** What a long-lived process keeps after a refresh, so the next one reads nothing back from disk. */
-export function heldContextOf(computed: ComputedContext): HeldContext {
+export function heldContextOf(
+  computed: ComputedContext,
+  statCache: StatCacheFile | undefined,
+  unsaved = false,
+): HeldContext {
   const graphShards = new Map(
     computed.pkg.files
       .filter((file) => file.hash !== undefined && componentOfOutput(file.path) === 'graph')
@@ -174,7 +205,13 @@ export function heldContextOf(computed: ComputedContext): HeldContext {
       document: { content: rankingFile.content, hash: pkg.manifest.outputs[layout.ranking]! },
     },
     tallies: pkg.tallies.entries,
+    ...(statCache ? { scan: heldScanOf(computed, statCache, unsaved) } : {}),
   };
+}
+
+/** The scan to hold beside a build: this run's listing, and the stat cache as it now is on disk. */
+export function heldScanOf(computed: ContextInputs, statCache: StatCacheFile, unsaved = false): HeldScan {
+  return { listing: computed.listing, listed: new Set(computed.listing.paths), statCache, unsaved };
 }
 
 /**
@@ -185,6 +222,7 @@ export async function readHeldContext(
   root: string,
   computed: ContextInputs,
   bus: EventBus,
+  savedStatCache: StatCacheFile | undefined,
 ): Promise<HeldContext | undefined> {
   const { previous, statCache } = computed;
   if (!previous || previous.schemaVersion < MANIFEST_SCHEMA_VERSION) return undefined;
@@ -194,22 +232,30 @@ export async function readHeldContext(
   const facts = await readTrustedIndex(root, previous, bus, statCache);
   if (facts.size !== previous.counts.indexed) return undefined;
   const tallies = await readTallies(root);
-  return { manifest: previous, facts, graph, ranking, ...(tallies ? { tallies } : {}) };
+  const scan = savedStatCache ? { scan: heldScanOf(computed, savedStatCache) } : {};
+  return { manifest: previous, facts, graph, ranking, ...(tallies ? { tallies } : {}), ...scan };
 }
 
 async function readInputs(root: string, options: ComputeOptions): Promise<ContextInputs> {
   const { mode, bus, config, timed } = options;
-  const previous = await readPreviousManifest(root, bus);
   const key = statCacheKey(config);
-  const statCache = mode === 'update' ? await readStatCache(root, key) : undefined;
+  const held = mode === 'update' ? await heldScan(root, key, options) : undefined;
+  const previous = held ? options.held!.manifest : await readPreviousManifest(root, bus);
+  const statCache = held?.statCache ?? (mode === 'update' ? await readStatCache(root, key) : undefined);
   const scanStartedAt = Date.now();
-  const scanned = await timed('scan', () =>
-    scanRepository(root, {
+  const { listing, scanned } = await timed('scan', async () => {
+    const listing = held?.listing ?? (await listRepositoryFiles(root));
+    const scanOptions = {
       config: config.config,
       bus,
+      listing: Promise.resolve(listing),
       ...(statCache ? { statCache: statCache.entries, statCacheWrittenAt: statCache.writtenAt } : {}),
-    }),
-  );
+    };
+    const scanned = held
+      ? await rescanChanged(root, { ...scanOptions, changed: options.changed! })
+      : await scanRepository(root, scanOptions);
+    return { listing, scanned };
+  });
   const sourceHash = hashEntries(
     scanned.scan.files.filter((file) => file.hash).map((file) => [file.path, file.hash!] as const),
   );
@@ -224,6 +270,8 @@ async function readInputs(root: string, options: ComputeOptions): Promise<Contex
     (await outputsMatch(root, previous, sourceHash, config, externalHashes, statCache));
   return {
     previous,
+    listing,
+    rescanned: held !== undefined,
     scanned,
     scanStartedAt,
     statCacheKey: key,
@@ -233,6 +281,20 @@ async function readInputs(root: string, options: ComputeOptions): Promise<Contex
     tokens: new TokenCache(absolutePath(root, layout.tokenCache)),
     ...(statCache ? { statCache } : {}),
   };
+}
+
+/**
+ * The held scan, when this refresh may restat only the changed paths: a watcher named them, each
+ * was listed last time (no file added: the listing stands), no ignore rule changed, the config is
+ * the same (the stat cache key), and the manifest on disk is still the one the held build wrote
+ * (its stat as recorded right after writing it), so it need not be read again either.
+ */
+async function heldScan(root: string, key: string, options: ComputeOptions): Promise<HeldScan | undefined> {
+  const scan = options.held?.scan;
+  const changed = options.changed ?? [];
+  if (!scan || changed.length === 0 || scan.statCache.key !== key) return undefined;
+  if (changed.some((path) => !scan.listed.has(path) || baseName(path) === '.gitignore')) return undefined;
+  return (await outputAsRecorded(root, layout.manifest, scan.statCache)) ? scan : undefined;
 }
 
 async function indexAndGraph(
@@ -316,7 +378,7 @@ async function composeFrom(
     files: index.files,
     indexStats: index.stats,
     graph,
-    project: detectProject(scanned.scan),
+    project: projectOf(scanned.scan),
     config,
     tokens,
     contents: scanned.contents,
@@ -330,6 +392,17 @@ async function composeFrom(
     ...(lessons.length > 0 ? { lessons } : {}),
     ...(before.tallies ? { tallies: before.tallies } : {}),
   });
+}
+
+const projects = new WeakMap<ScanResult, ProjectFacts>();
+
+/** The project facts of a scan, detected once (compose and the contracts both ask; each detection reads every manifest). */
+export function projectOf(scan: ScanResult): ProjectFacts {
+  const known = projects.get(scan);
+  if (known) return known;
+  const project = detectProject(scan);
+  projects.set(scan, project);
+  return project;
 }
 
 /** What compose may reuse of the last build: unchanged index lines and shards, untouched graph shards. */

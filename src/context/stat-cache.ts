@@ -54,22 +54,11 @@ export async function saveStatCache(
   entries: Record<string, StatCacheEntry>,
   writtenAt: number,
   outputHashes: Record<string, string> = {},
-): Promise<void> {
+): Promise<StatCacheFile> {
   const outputs: Record<string, OutputStat> = {};
   for (const [path, hash] of Object.entries(outputHashes)) {
-    try {
-      const stats = await fsp.stat(absolutePath(root, path));
-      outputs[path] = {
-        size: stats.size,
-        mtimeMs: stats.mtimeMs,
-        ctimeMs: stats.ctimeMs,
-        ino: stats.ino,
-        hash,
-      };
-    } catch (error) {
-      // Not written: freshness hashes it (and finds it missing). One we cannot stat is an error.
-      if (!isMissing(error)) throw unreadableError(path, error);
-    }
+    const recorded = await statOutput(root, path, hash);
+    if (recorded) outputs[path] = recorded;
   }
   const file: StatCacheFile = {
     version: STAT_CACHE_VERSION,
@@ -79,7 +68,63 @@ export async function saveStatCache(
     outputs,
     outputsRecordedAt: Date.now(),
   };
+  await writeStatCache(root, file);
+  return file;
+}
+
+export async function writeStatCache(root: string, file: StatCacheFile): Promise<void> {
   await writeFileAtomic(absolutePath(root, layout.statCache), JSON.stringify(file));
+}
+
+/**
+ * The stat cache after a refresh of a few files, in memory (a long-lived process writes it later
+ * with `writeStatCache`): this scan's entries, and the outputs as `previous` recorded them but for
+ * those `written` now, the manifest and any whose hash moved, which are statted afresh. The scan
+ * time stays the older one, so the racy-git guard stays as strict for the entries kept.
+ */
+export async function updatedStatCache(
+  previous: StatCacheFile,
+  root: string,
+  entries: Record<string, StatCacheEntry>,
+  outputHashes: Record<string, string>,
+  written: ReadonlySet<string>,
+): Promise<StatCacheFile> {
+  const outputs: Record<string, OutputStat> = {};
+  for (const [path, hash] of Object.entries(outputHashes)) {
+    const kept = previous.outputs?.[path];
+    const recorded =
+      kept && kept.hash === hash && !written.has(path) ? kept : await statOutput(root, path, hash);
+    if (recorded) outputs[path] = recorded;
+  }
+  return { ...previous, entries, outputs, outputsRecordedAt: Date.now() };
+}
+
+/**
+ * The output's stat is the one recorded right after this process wrote it. Every writer replaces
+ * outputs by rename (a new inode), so unlike `outputHashFromStat` no racy window applies.
+ */
+export async function outputAsRecorded(root: string, path: string, cache: StatCacheFile): Promise<boolean> {
+  const recorded = cache.outputs?.[path];
+  const stats = recorded && (await fsp.stat(absolutePath(root, path)).catch(() => undefined));
+  if (!recorded || !stats) return false;
+  return (
+    stats.ino === recorded.ino &&
+    stats.size === recorded.size &&
+    stats.mtimeMs === recorded.mtimeMs &&
+    stats.ctimeMs === recorded.ctimeMs
+  );
+}
+
+/** An output's stat as written, with the hash the manifest records; undefined when it was not written. */
+async function statOutput(root: string, path: string, hash: string): Promise<OutputStat | undefined> {
+  try {
+    const stats = await fsp.stat(absolutePath(root, path));
+    return { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, hash };
+  } catch (error) {
+    // Not written: freshness hashes it (and finds it missing). One we cannot stat is an error.
+    if (!isMissing(error)) throw unreadableError(path, error);
+    return undefined;
+  }
 }
 
 /**

@@ -49,6 +49,8 @@ export interface ScanOptions {
   statCacheWrittenAt?: number;
   /** The file list, when the caller started `listRepositoryFiles` early (git runs while it reads). */
   listing?: Promise<FileListing>;
+  /** Set by `rescanChanged()` only: the paths to stat; every other one with a stat cache entry keeps it unstatted. */
+  onlyChanged?: ReadonlySet<string>;
 }
 
 export interface FileListing {
@@ -79,10 +81,20 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
   const writeFacts = new Map<string, WriteFacts>();
   let hashed = 0;
   const racyAfter = (options.statCacheWrittenAt ?? 0) - RACY_WINDOW_MS;
+  const keep = (path: string, entry: StatCacheEntry) => {
+    files.push(fromStatCache(path, entry));
+    statCache[path] = entry;
+    if (entry.writeFacts) writeFacts.set(path, entry.writeFacts);
+  };
   for (let position = 0; position < paths.length; position++) {
     const path = paths[position]!;
     if (position % 500 === 0) bus.progress('scan', position, paths.length);
     if (excluded(path)) continue;
+    const known = options.onlyChanged?.has(path) === false ? options.statCache?.[path] : undefined;
+    if (known) {
+      keep(path, known);
+      continue;
+    }
     const absolute = `${root}${sep}${sep === '/' ? path : path.split('/').join(sep)}`;
     let stats: Stats;
     try {
@@ -103,9 +115,7 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
     }
     const cached = options.statCache?.[path];
     if (cached && statMatches(cached, stats) && stats.mtimeMs < racyAfter) {
-      files.push(fromStatCache(path, cached));
-      statCache[path] = cached;
-      if (cached.writeFacts) writeFacts.set(path, cached.writeFacts);
+      keep(path, cached);
       continue;
     }
     const read = readAndClassify(
@@ -129,6 +139,20 @@ export async function scanRepository(root: string, options: ScanOptions): Promis
   const commandOutputs = markCommandOutputs(root, files, contents, writeFacts);
   const scan: ScanResult = { root, source, files, ...(commandOutputs.length > 0 ? { commandOutputs } : {}) };
   return { scan, contents, statCache, hashed };
+}
+
+/**
+ * The scan of a long-lived process whose watcher reports every change: the last scan's listing
+ * and stat data stand for every path but `changed`, which are statted, read and classified as a
+ * full scan would. Exact only when every changed file is in `changed` and the listing is still
+ * git's (no file added, no ignore rule changed): the caller's to know, else it scans in full.
+ */
+export function rescanChanged(
+  root: string,
+  options: ScanOptions & { listing: Promise<FileListing>; changed: Iterable<string> },
+): Promise<ScanOutput> {
+  const { changed, ...rest } = options;
+  return scanRepository(root, { ...rest, onlyChanged: new Set(changed) });
 }
 
 /** Git's view of the files under `root` (tracked and untracked, not ignored), or a walk honouring .gitignore files. */

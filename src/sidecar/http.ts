@@ -8,12 +8,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ContextSession } from '../api/session.js';
 import { createMcpServer } from '../mcp/server.js';
-import { sidecarStatus } from './status.js';
+import { type SidecarWatch, sidecarStatus } from './status.js';
 
 export interface HttpOptions {
   root: string;
   token: string;
   session: ContextSession;
+  /** What `GET /status` asks of the watcher (the session's is `session`). */
+  watch: Omit<SidecarWatch, 'session'>;
   log: (line: string) => void;
 }
 
@@ -38,7 +40,7 @@ async function route(
   }
   const path = new URL(request.url ?? '/', 'http://sidecar').pathname;
   if (path === '/status' && request.method === 'GET')
-    return sendJson(response, 200, await sidecarStatus(options.session));
+    return sendJson(response, 200, await sidecarStatus({ ...options.watch, session: options.session }));
   if (path === '/mcp') return serveMcp(request, response, options);
   sendJson(response, 404, { error: `no ${request.method} ${path} here: use POST /mcp or GET /status` });
 }

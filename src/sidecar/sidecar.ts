@@ -14,14 +14,24 @@ import { type ContextSession, openSession } from '../api/session.js';
 import { existingDirectory } from '../shared/fs.js';
 import { claimRepository, createToken, removeSidecarFiles, writeSidecarInfo } from './files.js';
 import { createSidecarServer } from './http.js';
-import { watchRepository } from './watcher.js';
+import { type RepositoryWatch, watchRepository } from './watcher.js';
 
 const RETRY_MS = 250;
+/**
+ * Events reach us late: the native watcher holds them until the tree has been quiet for about
+ * 50 ms, and a callback may wait behind a status request in the event loop. So the watcher counts
+ * as having told everything only this long after the last refresh ended and the last event came.
+ */
+const SETTLE_MS = 150;
+/** Quiet this long after a refresh, the sidecar writes what it kept in memory only (the stat cache). */
+const FLUSH_IDLE_MS = 5000;
 
 export interface SidecarOptions {
   port?: number;
   host?: string;
   log: (line: string) => void;
+  /** How often at most `GET /status` checks in full what the watcher reported (default 30 s). */
+  verifyEveryMs?: number;
 }
 
 export interface RunningSidecar {
@@ -42,7 +52,27 @@ export async function startSidecar(directory: string, options: SidecarOptions): 
   try {
     const session = openSession(root);
     const { token, file: tokenFile } = await createToken(root);
-    const server = createSidecarServer({ root, token, session, log: options.log });
+    let watch: RepositoryWatch | undefined;
+    const refresher = startRefresher(session, options.log);
+    const server = createSidecarServer({
+      root,
+      token,
+      session,
+      log: options.log,
+      watch: {
+        quiet: () => {
+          if (!watch?.settled() || !refresher.idle()) return false;
+          return performance.now() - Math.max(watch.lastEventAt(), refresher.lastEndedAt()) >= SETTLE_MS;
+        },
+        ...(options.verifyEveryMs === undefined ? {} : { verifyEveryMs: options.verifyEveryMs }),
+        onMissedChange: (verdict) => {
+          options.log(
+            `a full check says ${verdict}: a change the watcher did not report; refreshing in full`,
+          );
+          refresher.refreshNow([]);
+        },
+      },
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
@@ -56,17 +86,17 @@ export async function startSidecar(directory: string, options: SidecarOptions): 
     );
     const url = urlOf(server.address() as AddressInfo);
     await writeSidecarInfo(root, { url, pid: process.pid, tokenFile, startedAt: new Date().toISOString() });
-    const refresher = startRefresher(session, options.log);
     cleanups.push(refresher.stop);
     // Watch first, then refresh: an edit made during the first refresh queues the next one.
-    const watch = await watchRepository(root, {
+    watch = await watchRepository(root, {
       onBatch: (paths) => refresher.changed(paths),
       onError: (error) => {
         options.log(`watcher: ${error.message}; refreshing in full`);
         refresher.refreshNow([]);
       },
     });
-    cleanups.push(() => watch.close());
+    const watching = watch;
+    cleanups.push(() => watching.close());
     refresher.refreshNow([]);
     return { url, tokenFile, pid: process.pid, session, stop: stopAll };
   } catch (error) {
@@ -84,15 +114,27 @@ function urlOf(address: AddressInfo): string {
 function startRefresher(session: ContextSession, log: (line: string) => void) {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let flushTimer: NodeJS.Timeout | undefined;
+  let lastEndedAt = 0;
+  const flush = () =>
+    session.flush().catch((error: Error) => log(`writing the stat cache failed: ${error.message}`));
   let inFlight: Promise<unknown> = Promise.resolve();
+  // Batches being filtered: until each is judged, the session may not know of a change yet.
+  let judging = 0;
   const refreshNow = (changed: string[]): Promise<unknown> => {
     if (stopped) return inFlight;
     clearTimeout(retry);
-    inFlight = session.refresh({ changed }).then(
-      (result) =>
+    clearTimeout(flushTimer);
+    const refreshed = session.refresh({ changed }).finally(() => {
+      lastEndedAt = performance.now();
+    });
+    inFlight = refreshed.then(
+      (result) => {
         log(
           `refreshed: ${result.mode} in ${session.lastRefresh?.durationMs} ms (${describeChanges(changed)})`,
-        ),
+        );
+        flushTimer = setTimeout(flush, FLUSH_IDLE_MS).unref();
+      },
       (error: Error) => {
         log(`refresh failed: ${error.message}; retrying in ${RETRY_MS} ms`);
         retry = setTimeout(() => refreshNow(changed), RETRY_MS);
@@ -102,15 +144,25 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
   };
   return {
     refreshNow,
-    changed: (paths: string[]) =>
-      session
+    changed: (paths: string[]) => {
+      judging += 1;
+      return session
         .relevantChanges(paths)
         .then((relevant) => (relevant.length > 0 ? refreshNow(relevant) : undefined))
-        .catch((error: Error) => log(`watch batch failed: ${error.message}`)),
+        .catch((error: Error) => log(`watch batch failed: ${error.message}`))
+        .finally(() => {
+          judging -= 1;
+        });
+    },
+    /** Every batch handed over has been judged (and its refresh, if any, asked for). */
+    idle: () => judging === 0,
+    lastEndedAt: () => lastEndedAt,
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      clearTimeout(flushTimer);
       await inFlight;
+      await flush();
     },
   };
 }

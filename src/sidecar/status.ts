@@ -9,7 +9,7 @@ export interface SidecarStatus {
   freshness: string;
   /** Refreshes run since start (the first one included). */
   refreshes: number;
-  /** A refresh is running or queued. */
+  /** A refresh is running or queued, or changed paths are still being gathered into one. */
   refreshing: boolean;
   lastRefresh: SessionRefresh | null;
   uptimeMs: number;
@@ -17,20 +17,45 @@ export interface SidecarStatus {
   treeHash: string | null;
 }
 
+/** What the status needs of the running sidecar besides its session. */
+export interface SidecarWatch {
+  session: ContextSession;
+  /** The watcher has handed every change it saw to the session (none waiting for a batch or a filter). */
+  quiet: () => boolean;
+  /** A full check found the context not fresh while the session believed it was: refresh in full. */
+  onMissedChange: (verdict: string) => void;
+  /** How often at most to check that belief in full. @default VERIFY_MS */
+  verifyEveryMs?: number;
+}
+
 /**
- * A freshness verdict costs a stat of every file: poll /status in a loop and the refresh it waits
- * for would compete with it. So the verdict is kept while the session's generation stays the same
- * (no refresh, no relevant change seen), and for at most VERDICT_TTL_MS, which also covers changes
- * the watcher does not report (contracts and lessons under .agent-context/). During a refresh the
- * last verdict stands, with `refreshing: true`.
+ * A full freshness verdict costs a stat of every file, so the sidecar answers from what it knows:
+ * after a refresh that succeeded, with every change the watcher saw since handed to the session,
+ * the context is fresh — the refresh wrote it for exactly that tree. What the watcher cannot see
+ * (`.agent-context/` edited by hand, an event the OS dropped) is caught by a full check in the
+ * background, at most every VERIFY_MS and only while someone asks; one that disagrees starts a
+ * full refresh. Without that knowledge (before the first refresh, after a failed one) the verdict
+ * is computed, and kept while the session's generation stays the same, for at most VERDICT_TTL_MS.
+ * While a refresh runs or changes are pending the last verdict stands, with `refreshing: true`.
  */
 const VERDICT_TTL_MS = 1000;
+const VERIFY_MS = 30_000;
+const MISSED_CHANGE_GRACE_MS = 500;
 const verdicts = new WeakMap<ContextSession, { generation: number; at: number; verdict: Promise<string> }>();
+const verifications = new WeakMap<ContextSession, { at: number; running: boolean }>();
 
-function freshnessVerdict(session: ContextSession): Promise<string> {
+function freshnessVerdict(watch: SidecarWatch): Promise<string> {
+  const { session } = watch;
   const known = verdicts.get(session);
-  // While a refresh runs the verdict is about to change anyway: do not slow the refresh to say so.
-  if (known && session.refreshing) return known.verdict;
+  const settled = watch.quiet() && !session.refreshing;
+  if (settled && session.knownFresh) {
+    verifyInBackground(watch);
+    const verdict = Promise.resolve('fresh');
+    verdicts.set(session, { generation: session.generation, at: Date.now(), verdict });
+    return verdict;
+  }
+  // While a refresh runs or is about to, the verdict is about to change anyway: do not slow it to say so.
+  if (known && !settled) return known.verdict;
   if (known && known.generation === session.generation && Date.now() - known.at < VERDICT_TTL_MS)
     return known.verdict;
   const verdict = session.freshness().then((report) => report.verdict);
@@ -39,9 +64,30 @@ function freshnessVerdict(session: ContextSession): Promise<string> {
   return verdict;
 }
 
-export async function sidecarStatus(session: ContextSession): Promise<SidecarStatus> {
+/** Checks in full what the session believes, unless that was done less than VERIFY_MS ago. */
+function verifyInBackground(watch: SidecarWatch): void {
+  const { session } = watch;
+  const last = verifications.get(session);
+  if (last && (last.running || Date.now() - last.at < (watch.verifyEveryMs ?? VERIFY_MS))) return;
   const generation = session.generation;
-  const freshness = await freshnessVerdict(session);
+  const unchanged = () => generation === session.generation && watch.quiet() && session.knownFresh;
+  verifications.set(session, { at: Date.now(), running: true });
+  session
+    .freshness()
+    .then(async (report) => {
+      if (report.verdict === 'fresh' || !unchanged()) return;
+      // An edit made during the check may still be on its way from the watcher: give it time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, MISSED_CHANGE_GRACE_MS));
+      if (unchanged()) watch.onMissedChange(report.verdict);
+    })
+    .catch(() => undefined)
+    .finally(() => verifications.set(session, { at: Date.now(), running: false }));
+}
+
+export async function sidecarStatus(watch: SidecarWatch): Promise<SidecarStatus> {
+  const { session } = watch;
+  const generation = session.generation;
+  const freshness = await freshnessVerdict(watch);
   return {
     schemaVersion: 1,
     root: session.root,
@@ -49,7 +95,7 @@ export async function sidecarStatus(session: ContextSession): Promise<SidecarSta
     freshness,
     refreshes: session.refreshes,
     // A refresh that started or ended while the verdict was computed makes it already old.
-    refreshing: session.refreshing || generation !== session.generation,
+    refreshing: session.refreshing || !watch.quiet() || generation !== session.generation,
     lastRefresh: session.lastRefresh ?? null,
     uptimeMs: Date.now() - session.startedAt,
     treeHash: (await session.builtSourceHash()) ?? null,

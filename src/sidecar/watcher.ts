@@ -25,6 +25,10 @@ export interface WatchOptions {
 }
 
 export interface RepositoryWatch {
+  /** No events waiting for their batch: every change seen so far has been handed to `onBatch`. */
+  settled(): boolean;
+  /** When the last events arrived (`performance.now()`; 0 before any). */
+  lastEventAt(): number;
   close(): Promise<void>;
 }
 
@@ -32,6 +36,7 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
   const pending = new Set<string>();
   let quietTimer: NodeJS.Timeout | undefined;
   let firstPendingAt = 0;
+  let lastEventAt = 0;
   const flush = () => {
     clearTimeout(quietTimer);
     quietTimer = undefined;
@@ -44,6 +49,7 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
     root,
     (error, events) => {
       if (error) return options.onError(error);
+      lastEventAt = performance.now();
       if (pending.size === 0) firstPendingAt = Date.now();
       for (const event of events) pending.add(relativePath(root, event.path));
       clearTimeout(quietTimer);
@@ -53,6 +59,8 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
     { ignore: NATIVE_IGNORES },
   );
   return {
+    settled: () => pending.size === 0,
+    lastEventAt: () => lastEventAt,
     async close() {
       clearTimeout(quietTimer);
       pending.clear();

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build, update } from '../../src/api/context.js';
+import { build, freshness, update } from '../../src/api/context.js';
 import { openSession } from '../../src/api/session.js';
 import { makeRepo } from '../helpers/repo.js';
 
@@ -80,6 +80,68 @@ describe('a session refreshes from its memory of the last refresh', () => {
     await update(viaDisk);
     expect(fromSession.mode).toBe('incremental');
     expect(outputs(viaSession)).toEqual(outputs(viaDisk));
+  });
+
+  it('told what changed, it restats only those paths and still writes what an update writes', async () => {
+    const viaSession = makeRepo(files);
+    const viaDisk = makeRepo(files);
+    await build(viaSession);
+    await build(viaDisk);
+    const session = openSession(viaSession);
+    await session.refresh();
+    const steps: Array<[string, string | undefined]> = [
+      ['src/a.ts', 'export const a = 1;\nexport const f = 2;\n'],
+      ['src/c.ts', "import { a } from './a.js';\n\nexport const c = a * 2;\n"],
+      ['src/b.ts', undefined],
+      ['src/d.ts', "import { c } from './c.js';\n\nexport const d = c;\n"],
+      ['src/d.ts', "import { a } from './a.js';\n\nexport const d = a;\n"],
+    ];
+    for (const [path, text] of steps) {
+      for (const root of [viaSession, viaDisk]) {
+        if (text === undefined) rmSync(join(root, path));
+        else edit(root, path, text);
+      }
+      const fromMemory = await session.refresh({ changed: [path] });
+      await update(viaDisk);
+      expect(fromMemory.mode, path).toBe('incremental');
+      expect(outputs(viaSession), `after ${text === undefined ? 'deleting' : 'writing'} ${path}`).toEqual(
+        outputs(viaDisk),
+      );
+    }
+    expect(await freshness(viaSession)).toMatchObject({ verdict: 'fresh' });
+  });
+
+  it('believes what it is told: a change it was not told of waits for a refresh told nothing', async () => {
+    const root = makeRepo(files);
+    await build(root);
+    const session = openSession(root);
+    await session.refresh();
+    edit(root, 'src/a.ts', 'export const a = 8;\n');
+    edit(root, 'src/c.ts', 'export const c = 8;\n');
+    // Both were written within the racy window of the last scan: a full scan would re-read both.
+    expect((await session.refresh({ changed: ['src/a.ts'] })).stats.hashed).toBe(1);
+    expect((await freshness(root)).verdict).toBe('stale');
+    // No paths: it cannot say what changed, so everything is statted again.
+    expect((await session.refresh()).mode).toBe('incremental');
+    expect((await freshness(root)).verdict).toBe('fresh');
+  });
+
+  it('keeps the stat cache of refreshes told what changed in memory until flushed', async () => {
+    const root = makeRepo(files);
+    await build(root);
+    const session = openSession(root);
+    await session.refresh();
+    const statOf = () =>
+      JSON.parse(readFileSync(join(root, '.agent-context/cache/stat.json'), 'utf8')).entries['src/a.ts'].size;
+    const text = 'export const a = 10;\nexport const g = 11;\n';
+    edit(root, 'src/a.ts', text);
+    await session.refresh({ changed: ['src/a.ts'] });
+    expect(statOf()).not.toBe(text.length);
+    // What is on disk is older but still true: a stat that moved means read again.
+    expect((await freshness(root)).verdict).toBe('fresh');
+    await session.flush();
+    expect(statOf()).toBe(text.length);
+    expect((await update(root)).mode).toBe('reused');
   });
 
   it('reports the built tree hash of the manifest on disk, also after another process rebuilt', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -50,7 +50,11 @@ describe('the sidecar', () => {
 
   it('refreshes after an edit, then stays quiet', async () => {
     const before = await readStatus(sidecar);
-    writeFileSync(join(root, 'src/c.ts'), "import { b } from './b.js';\n\nexport const c = b * 2;\n");
+    // Written as an editor saves (a temporary renamed into place): one event, so one refresh. A
+    // plain write may reach the watcher as two (created, then written): the second refresh finds
+    // nothing new and is rightly `reused`.
+    writeFileSync(join(root, 'src/.c.ts.tmp'), "import { b } from './b.js';\n\nexport const c = b * 2;\n");
+    renameSync(join(root, 'src/.c.ts.tmp'), join(root, 'src/c.ts'));
     const after = await waitForStatus(
       sidecar,
       (status) => settledAfter(before.refreshes + 1)(status) && status.treeHash !== before.treeHash,
