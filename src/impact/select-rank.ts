@@ -40,6 +40,11 @@ const RELATIVE_EVIDENCE = 0.2;
 const MIN_BUDGET = 3;
 
 export interface RankOptions {
+  /**
+   * The binary a test file is compiled into, when several files share one (a Cargo integration
+   * target and its modules): a file of a binary the level runs anyway is kept at no cost.
+   */
+  binaryOf?: (file: string) => string | undefined;
   /** The most of the suite the ranked tests may fill, 0 to 1 (1: every test that reaches the change, however weak its evidence). @default REGRESSION_SHARE */
   share?: number;
 }
@@ -84,19 +89,27 @@ export function rankCandidates(
   const share = options.share ?? REGRESSION_SHARE;
   const unranked = ranked.length > 0 && !hasWords(facts.changeTerms);
   const budget = Math.max(MIN_BUDGET, Math.floor(share * suite.length) - sure.length);
-  const chosen = unranked || share >= 1 ? ranked : keptOfRanked(ranked, budget);
+  const best = unranked || share >= 1 ? ranked : keptOfRanked(ranked, budget);
+  const riders = sameBinary(best, ranked, options.binaryOf);
+  const chosen = [...best, ...riders];
   const kept = [...sure, ...chosen];
   const tests = kept.map(({ candidate, evidence, score }) => {
     const mentions = mentionReason(evidence);
+    const rides = riders.some((rider) => rider.candidate === candidate)
+      ? `; \`${options.binaryOf?.(candidate.file)}\` runs it anyway with a kept test of that binary`
+      : '';
     return {
       file: candidate.file,
       level: candidate.level,
-      reason: mentions ? `${candidate.reason}; ${mentions}` : candidate.reason,
+      reason: `${mentions ? `${candidate.reason}; ${mentions}` : candidate.reason}${rides}`,
       evidence: Math.round(score * 1000) / 1000,
       ...(candidate.path ? { path: candidate.path } : {}),
     };
   });
-  const left = ranked.slice(chosen.length).map(({ candidate }) => candidate);
+  const chosenFiles = new Set(chosen.map(({ candidate }) => candidate.file));
+  const left = ranked
+    .filter(({ candidate }) => !chosenFiles.has(candidate.file))
+    .map(({ candidate }) => candidate);
   return { tests, dropped: { count: left.length, unranked, ...throughOf(left) } };
 }
 
@@ -110,6 +123,22 @@ function keptOfRanked(ranked: readonly Scored[], budget: number): Scored[] {
     kept.push(entry);
   }
   return kept;
+}
+
+/** The ranked tests not kept that are compiled into a binary a kept one is in: its command runs them anyway. */
+function sameBinary(
+  kept: readonly Scored[],
+  ranked: readonly Scored[],
+  binaryOf: RankOptions['binaryOf'],
+): Scored[] {
+  if (!binaryOf) return [];
+  const binaries = new Set(kept.map(({ candidate }) => binaryOf(candidate.file)).filter(Boolean));
+  const keptFiles = new Set(kept.map(({ candidate }) => candidate.file));
+  const riders = ranked.filter(({ candidate }) => {
+    const binary = binaryOf(candidate.file);
+    return !keptFiles.has(candidate.file) && binary !== undefined && binaries.has(binary);
+  });
+  return riders;
 }
 
 /** Whether the change gives any word to rank with: a change of comments alone gives none. */

@@ -11,7 +11,7 @@
 import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
 import { directoryOf } from '../shared/path.js';
 import { globalTriggerOf, inScope } from './global-files.js';
-import { crateOf, dependentCrates } from './packages.js';
+import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
@@ -58,12 +58,10 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const suite = [...runnable.keys()];
   offerMinimal(input, suite, facts, offer);
   offerRegression(input, suite, facts, offer);
-  const ranked = rankCandidates(
-    [...candidates.values()],
-    suite,
-    facts,
-    input.share === undefined ? {} : { share: input.share },
-  );
+  const ranked = rankCandidates([...candidates.values()], suite, facts, {
+    binaryOf: (file) => cargoBinaryOf(facts, file),
+    ...(input.share === undefined ? {} : { share: input.share }),
+  });
   const chosen = ranked.tests.map(
     (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
   );
@@ -164,6 +162,14 @@ function offerGoPackageTests(
         reason: `in the package of ${file.path}`,
         depth: 1,
       });
+}
+
+/** The Cargo test binary a file under a crate's `tests/` compiles into (`-p ripgrep --test integration` for ripgrep's `tests/regression.rs`). */
+function cargoBinaryOf(facts: SelectionFacts, file: string): string | undefined {
+  if (!file.endsWith('.rs')) return undefined;
+  const crate = crateOf(facts.crates, file);
+  const target = crate ? cargoTestTargetOf(crate, file) : undefined;
+  return crate && target ? `-p ${crate.name} --test ${target}` : undefined;
 }
 
 /** A Rust source change reaches its crate's integration tests and those of every crate built on it. */

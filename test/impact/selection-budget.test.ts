@@ -121,4 +121,28 @@ describe('the size of the regression level', () => {
       'its path names `input`, `option` (part of a word changed in lib/stdio.js)',
     );
   });
+
+  it('keeps every module of a Cargo test binary it keeps one of: the one command runs them all anyway', async () => {
+    const modules = NAMES.slice(0, 12);
+    const files: FileTree = {
+      'Cargo.toml':
+        '[package]\nname = "rg"\nversion = "1.0.0"\nautotests = false\n\n[[test]]\nname = "integration"\npath = "tests/tests.rs"\n',
+      'src/lib.rs': 'pub fn search_line(text: &str) -> usize {\n    text.len()\n}\n',
+      'tests/tests.rs': modules.map((name) => `mod ${name};`).join('\n') + '\n',
+    };
+    for (const name of modules)
+      files[`tests/${name}.rs`] =
+        `#[test]\nfn ${name}() {\n    assert!(rg::${name === 'alpha' ? 'search_line("a")' : 'other()'} > 0);\n}\n`;
+    const root = makeRepo(files);
+    writeTree(root, {
+      'src/lib.rs': 'pub fn search_line(text: &str) -> usize {\n    text.trim().len()\n}\n',
+    });
+    const selection = await selectTests(root);
+    expect(selection.regression.tests.length).toBe(13);
+    const rider = selection.regression.tests.find((test) => test.file === 'tests/zeta.rs');
+    expect(rider?.reason).toContain(
+      '`-p rg --test integration` runs it anyway with a kept test of that binary',
+    );
+    expect(selection.notes.join(' ')).not.toContain('more test file(s) reach the change');
+  });
 });
