@@ -95,7 +95,7 @@ export async function impact(directory = '.', options: ChangeCallOptions = {}): 
 }
 
 export interface SelectTestsOptions extends ChangeCallOptions {
-  /** The share of the suite the ranked tests of the regression level may fill (0 to 1; default 1: every test that reaches the change, ranked; 0.2: the likeliest fifth, at least three). */
+  /** The most of the suite the regression level fills, 0 to 1 (default a quarter, see select-rank.ts; 1: every test that reaches the change, ranked). */
   share?: number;
 }
 

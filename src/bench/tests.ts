@@ -15,7 +15,7 @@ export interface TestsBenchmarkOptions {
   commits?: number;
   /** Commits of history to look through. @default 400 */
   scan?: number;
-  /** The share of the suite `tests` may fill with ranked tests (default: its own, every test that reaches the change). */
+  /** The most of the suite `tests` may select at the regression level (default: its own, a quarter). */
   share?: number;
 }
 

@@ -4,6 +4,7 @@
  * and the identifiers on the changed lines, added and removed. Test selection ranks the tests
  * that reach a change by how many of these words they mention.
  */
+import { languageOf } from '../scan/classify.js';
 import { runGit } from '../shared/git.js';
 
 /** A symbol as the index records it, with its line range. */
@@ -19,8 +20,14 @@ export interface ChangedFileTerms {
   path: string;
   /** Names of the symbols whose lines changed, innermost first per hunk, sorted. */
   symbols: string[];
-  /** Identifiers on the added and removed lines (normalised, see `normalizeWord`), sorted. */
+  /** Identifiers on the added and removed lines of code (normalised, see `normalizeWord`), sorted. */
   words: string[];
+  /**
+   * The parts of those identifiers and of the changed symbols' names (`handleInputOptions` ->
+   * `handle`, `input`, `options`), lower-cased, of at least four letters, sorted: a test named
+   * after one (`test/io/input-option.js`) tests the concept the change touched.
+   */
+  parts: string[];
 }
 
 /** One file's hunks from `git diff -U0`: the new side's changed ranges and the changed lines' text. */
@@ -71,12 +78,48 @@ export function wordsOf(text: string): Set<string> {
   return words;
 }
 
-/** The terms of one changed file from its hunks and the symbols the index found in its new text. */
+/** The parts of an identifier: split at case changes, digits and `_`, lower-cased, four letters or more. */
+export function identifierParts(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z]+/)
+    .map((part) => part.toLowerCase())
+    .filter((part) => part.length >= 4);
+}
+
+/** Where a line comment starts, by language: a changed comment changes no behaviour, so its words rank nothing. */
+const HASH_COMMENT = new Set([
+  'python',
+  'ruby',
+  'shell',
+  'yaml',
+  'toml',
+  'perl',
+  'r',
+  'elixir',
+  'powershell',
+]);
+
+function isCommentOrBlank(path: string, line: string): boolean {
+  const text = line.trim();
+  if (text === '') return true;
+  if (HASH_COMMENT.has(languageOf(path))) return text.startsWith('#');
+  return /^(?:\/\/|\/\*|\*)/.test(text) || (languageOf(path) === 'lua' && text.startsWith('--'));
+}
+
+/**
+ * The terms of one changed file from its hunks and the symbols the index found in its new text.
+ * Lines that are only a comment or blank say nothing of what to test: a change of nothing else
+ * has no terms at all (not even the symbol around it).
+ */
 export function changedFileTerms(
   path: string,
   hunks: FileHunks,
   symbols: readonly RangedSymbol[],
 ): ChangedFileTerms {
+  const code = hunks.lines.filter((line) => !isCommentOrBlank(path, line));
+  if (code.length === 0 && hunks.lines.length > 0) return { path, symbols: [], words: [], parts: [] };
   const names = new Set<string>();
   for (const [first, last] of hunks.ranges) {
     const innermost = symbols
@@ -84,11 +127,11 @@ export function changedFileTerms(
       .sort((a, b) => a.endLine - a.line - (b.endLine - b.line))[0];
     if (innermost) names.add(innermost.name);
   }
-  return {
-    path,
-    symbols: [...names].sort(),
-    words: [...wordsOf(hunks.lines.join('\n'))].sort(),
-  };
+  const text = code.join('\n');
+  const parts = new Set<string>();
+  for (const identifier of [...(text.match(IDENTIFIER) ?? []), ...names])
+    for (const part of identifierParts(identifier)) parts.add(part);
+  return { path, symbols: [...names].sort(), words: [...wordsOf(text)].sort(), parts: [...parts].sort() };
 }
 
 /** A file that is new to git: every line is a changed line. */

@@ -2,12 +2,12 @@
  * Which candidate tests a selection keeps, and at which level. Reaching a change through imports
  * is weak evidence when every test imports the package entry that loads the changed file, so the
  * tests that only reach it are ranked by the words of the change they mention (see
- * test-mentions.ts) and the level keeps the best of them within a budget.
+ * test-mentions.ts) and the level keeps those whose evidence is near the best's, within a budget.
  */
 import { posix } from '../shared/path.js';
 import type { SelectedTest, SelectionLevel } from './selected-test.js';
 import type { SelectionFacts } from './selection-facts.js';
-import { mentionIndex, mentionReason } from './test-mentions.js';
+import { mentionIndex, mentionReason, type TestEvidence } from './test-mentions.js';
 
 /**
  * How a test came to be a candidate. `certain`: changed, or named exactly after a changed file;
@@ -28,25 +28,42 @@ export interface Candidate {
 }
 
 /**
- * The share of the suite the ranked tests may fill (tests that are `certain` or `kept` come on
- * top). The default keeps every test that reaches the change, ranked; `share: 0.2` makes the
- * regression level a quick check of the likeliest fifth (docs/benchmarks.md: it loses recall on
- * the dev set's own cases, so it is not the default yet).
+ * The most of the suite the regression level fills: a quarter, the tests that are `certain` or
+ * `kept` first, then the ranked ones. Within it a ranked test is kept when its evidence is at
+ * least `RELATIVE_EVIDENCE` of the best ranked test's: a test that only reaches the change
+ * through a file every test imports, and mentions little of it, is not kept because others are.
  */
-export const REGRESSION_SHARE = 1;
-/** However small the suite, this many ranked tests fit: running three test files costs next to nothing. */
+export const REGRESSION_SHARE = 0.25;
+/** A ranked test is kept when its evidence is this share of the best ranked test's, or more. */
+const RELATIVE_EVIDENCE = 0.2;
+/** However small the suite or weak the evidence, this many ranked tests fit: running three test files costs next to nothing. */
 const MIN_BUDGET = 3;
 
 export interface RankOptions {
-  /** @default REGRESSION_SHARE */
+  /**
+   * The binary a test file is compiled into, when several files share one (a Cargo integration
+   * target and its modules): a file of a binary the level runs anyway is kept at no cost.
+   */
+  binaryOf?: (file: string) => string | undefined;
+  /** The most of the suite the ranked tests may fill, 0 to 1 (1: every test that reaches the change, however weak its evidence). @default REGRESSION_SHARE */
   share?: number;
 }
 
 export interface Ranked {
   tests: Array<Omit<SelectedTest, 'runner'>>;
-  /** Candidates that reach the change but ranked below the budget. */
-  dropped: number;
+  /** Candidates that reach the change but were not kept, and why. */
+  dropped: Dropped;
 }
+
+export interface Dropped {
+  count: number;
+  /** The file most of them reach the change through (the one they import), when one file is the way for most. */
+  through?: string;
+  /** True when the change has no words to rank by (only comments, say): then nothing is dropped. */
+  unranked: boolean;
+}
+
+type Scored = { candidate: Candidate; evidence: TestEvidence; score: number };
 
 export function rankCandidates(
   candidates: readonly Candidate[],
@@ -56,7 +73,7 @@ export function rankCandidates(
 ): Ranked {
   const index = mentionIndex(suite, facts.changeTerms, facts.readTest);
   const prior = structuralPrior(candidates, suite.length);
-  const scored = candidates.map((candidate) => {
+  const scored = candidates.map((candidate): Scored => {
     const evidence = index.evidenceOf(candidate.file);
     return { candidate, evidence, score: evidence.score + prior(candidate) };
   });
@@ -69,19 +86,75 @@ export function rankCandidates(
         a.candidate.depth - b.candidate.depth ||
         (a.candidate.file < b.candidate.file ? -1 : 1),
     );
-  const budget = Math.max(MIN_BUDGET, Math.floor((options.share ?? REGRESSION_SHARE) * suite.length));
-  const kept = [...sure, ...ranked.slice(0, budget)];
+  const share = options.share ?? REGRESSION_SHARE;
+  const unranked = ranked.length > 0 && !hasWords(facts.changeTerms);
+  const budget = Math.max(MIN_BUDGET, Math.floor(share * suite.length) - sure.length);
+  const best = unranked || share >= 1 ? ranked : keptOfRanked(ranked, budget);
+  const riders = sameBinary(best, ranked, options.binaryOf);
+  const chosen = [...best, ...riders];
+  const kept = [...sure, ...chosen];
   const tests = kept.map(({ candidate, evidence, score }) => {
     const mentions = mentionReason(evidence);
+    const rides = riders.some((rider) => rider.candidate === candidate)
+      ? `; \`${options.binaryOf?.(candidate.file)}\` runs it anyway with a kept test of that binary`
+      : '';
     return {
       file: candidate.file,
       level: candidate.level,
-      reason: mentions ? `${candidate.reason}; ${mentions}` : candidate.reason,
+      reason: `${mentions ? `${candidate.reason}; ${mentions}` : candidate.reason}${rides}`,
       evidence: Math.round(score * 1000) / 1000,
       ...(candidate.path ? { path: candidate.path } : {}),
     };
   });
-  return { tests, dropped: candidates.length - kept.length };
+  const chosenFiles = new Set(chosen.map(({ candidate }) => candidate.file));
+  const left = ranked
+    .filter(({ candidate }) => !chosenFiles.has(candidate.file))
+    .map(({ candidate }) => candidate);
+  return { tests, dropped: { count: left.length, unranked, ...throughOf(left) } };
+}
+
+/** The best-ranked tests: at least `MIN_BUDGET`, then those with evidence near the best's, within the budget. */
+function keptOfRanked(ranked: readonly Scored[], budget: number): Scored[] {
+  const bar = RELATIVE_EVIDENCE * (ranked[0]?.score ?? 0);
+  const kept: Scored[] = [];
+  for (const entry of ranked) {
+    if (kept.length >= budget) break;
+    if (kept.length >= MIN_BUDGET && (entry.score <= 0 || entry.score < bar)) break;
+    kept.push(entry);
+  }
+  return kept;
+}
+
+/** The ranked tests not kept that are compiled into a binary a kept one is in: its command runs them anyway. */
+function sameBinary(
+  kept: readonly Scored[],
+  ranked: readonly Scored[],
+  binaryOf: RankOptions['binaryOf'],
+): Scored[] {
+  if (!binaryOf) return [];
+  const binaries = new Set(kept.map(({ candidate }) => binaryOf(candidate.file)).filter(Boolean));
+  const keptFiles = new Set(kept.map(({ candidate }) => candidate.file));
+  const riders = ranked.filter(({ candidate }) => {
+    const binary = binaryOf(candidate.file);
+    return !keptFiles.has(candidate.file) && binary !== undefined && binaries.has(binary);
+  });
+  return riders;
+}
+
+/** Whether the change gives any word to rank with: a change of comments alone gives none. */
+function hasWords(terms: SelectionFacts['changeTerms']): boolean {
+  return terms.some((file) => file.symbols.length > 0 || file.words.length > 0 || file.parts.length > 0);
+}
+
+/** The file most dropped tests import on their way to the change, when it is the way for more than half of them. */
+function throughOf(dropped: readonly Candidate[]): { through?: string } {
+  const counts = new Map<string, number>();
+  for (const candidate of dropped) {
+    const next = candidate.path && candidate.path.length > 2 ? candidate.path[1] : undefined;
+    if (next) counts.set(next, (counts.get(next) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return best && best[1] * 2 > dropped.length ? { through: best[0] } : {};
 }
 
 /**

@@ -11,11 +11,11 @@
 import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
 import { directoryOf } from '../shared/path.js';
 import { globalTriggerOf, inScope } from './global-files.js';
-import { crateOf, dependentCrates } from './packages.js';
+import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
-import { type Candidate, rankCandidates, sameStem, type Tier } from './select-rank.js';
+import { type Candidate, type Dropped, rankCandidates, sameStem, type Tier } from './select-rank.js';
 import type { SelectedTest, SelectionInput } from './selected-test.js';
 import { NO_SELECTION_FACTS, type SelectionFacts } from './selection-facts.js';
 
@@ -58,12 +58,10 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const suite = [...runnable.keys()];
   offerMinimal(input, suite, facts, offer);
   offerRegression(input, suite, facts, offer);
-  const ranked = rankCandidates(
-    [...candidates.values()],
-    suite,
-    facts,
-    input.share === undefined ? {} : { share: input.share },
-  );
+  const ranked = rankCandidates([...candidates.values()], suite, facts, {
+    binaryOf: (file) => cargoBinaryOf(facts, file),
+    ...(input.share === undefined ? {} : { share: input.share }),
+  });
   const chosen = ranked.tests.map(
     (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
   );
@@ -166,6 +164,14 @@ function offerGoPackageTests(
       });
 }
 
+/** The Cargo test binary a file under a crate's `tests/` compiles into (`-p ripgrep --test integration` for ripgrep's `tests/regression.rs`). */
+function cargoBinaryOf(facts: SelectionFacts, file: string): string | undefined {
+  if (!file.endsWith('.rs')) return undefined;
+  const crate = crateOf(facts.crates, file);
+  const target = crate ? cargoTestTargetOf(crate, file) : undefined;
+  return crate && target ? `-p ${crate.name} --test ${target}` : undefined;
+}
+
 /** A Rust source change reaches its crate's integration tests and those of every crate built on it. */
 function offerCrateTests(path: string, tests: string[], facts: SelectionFacts, offer: Offer): void {
   if (!path.endsWith('.rs') || facts.crates.length === 0) return;
@@ -237,7 +243,7 @@ function notesOf(
   input: SelectionInput,
   runnable: Map<string, number>,
   selected: number,
-  dropped: number,
+  dropped: Dropped,
 ): string[] {
   const notes: string[] = [];
   const unrunnable = unrunnableNotes(input, runnable);
@@ -248,11 +254,18 @@ function notesOf(
   notes.push(...unrunnable);
   if (selected === 0 && input.impact.changed.length > 0 && unrunnable.length === 0 && runnable.size > 0)
     notes.push('No test reaches this change through imports or naming: run the full suite, or add a test.');
-  if (dropped > 0)
-    notes.push(
-      `${dropped} more test file(s) reach the change through imports with weaker evidence (no mention of its words, or outside the regression budget): the full level runs them.`,
-    );
+  const droppedNote = droppedNoteOf(dropped);
+  if (droppedNote) notes.push(droppedNote);
   if (input.impact.truncated)
     notes.push('The dependency walk was cut at its depth limit: run the full suite to be sure.');
   return notes;
+}
+
+/** Why the tests that reach the change were not all kept, or why they all were. */
+function droppedNoteOf(dropped: Dropped): string | undefined {
+  if (dropped.unranked)
+    return 'The change has no words to rank the tests that reach it by (only comments or blank lines changed, say): every one of them is kept.';
+  if (dropped.count === 0) return undefined;
+  const through = dropped.through ? `, most only through ${dropped.through}, which loads it,` : '';
+  return `${dropped.count} more test file(s) reach the change${through} with weaker evidence (they mention fewer of its words, or fall outside the regression budget): the full level runs them.`;
 }

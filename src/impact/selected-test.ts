@@ -23,6 +23,6 @@ export interface SelectionInput {
   contracts: ContractSet;
   /** Crates and test names (see `gatherSelectionFacts`); without them Rust and Go commands are coarser. */
   facts?: SelectionFacts;
-  /** The share of the suite the ranked (not certain) tests may fill. @default REGRESSION_SHARE (select-rank.ts) */
+  /** The most of the suite the regression level fills (certain tests first; 1: every test that reaches the change). @default REGRESSION_SHARE (select-rank.ts) */
   share?: number;
 }

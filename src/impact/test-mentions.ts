@@ -12,8 +12,12 @@ export interface Mention {
   word: string;
   /** The changed file it comes from. */
   file: string;
-  /** `symbol`: a function, method or class whose lines changed; `line`: a word on a changed line; `path`: a word of the changed file's path. */
-  kind: 'symbol' | 'line' | 'path';
+  /**
+   * `symbol`: a function, method or class whose lines changed; `line`: a word on a changed line;
+   * `path`: a word of the changed file's path; `part`: a part of a changed identifier that the
+   * test's path names (`input` of `handleInputOptions` in `test/io/input-option.js`).
+   */
+  kind: 'symbol' | 'line' | 'path' | 'part';
 }
 
 export interface TestEvidence {
@@ -24,7 +28,7 @@ export interface TestEvidence {
 
 /** Above this share of the suite a word is too common to tell tests apart. */
 const COMMON_SHARE = 0.5;
-const WEIGHT: Record<Mention['kind'], number> = { symbol: 3, line: 1, path: 2 };
+const WEIGHT: Record<Mention['kind'], number> = { symbol: 3, line: 1, path: 2, part: 2 };
 
 export interface MentionIndex {
   evidenceOf(test: string): TestEvidence;
@@ -48,6 +52,9 @@ export function mentionIndex(
       if (word) wanted.set(word, { word: name, file: file.path, kind: 'symbol' });
     }
   }
+  for (const file of terms)
+    for (const part of file.parts)
+      if (!wantedInPath.has(part)) wantedInPath.set(part, { word: part, file: file.path, kind: 'part' });
   const inText = new WordCounts(suite.length);
   const inPath = new WordCounts(suite.length);
   for (const test of suite) {
@@ -109,10 +116,14 @@ function pathWords(path: string): Set<string> {
   return words;
 }
 
-/** `mentions \`formatHelp\` (changed in lib/help.js), \`sortOptions\``; `its path shares \`stdio\` with lib/stdio/handle.js`. */
+/**
+ * `mentions \`formatHelp\` (changed in lib/help.js), \`sortOptions\``; `its path shares \`stdio\`
+ * with lib/stdio/handle.js`; `its path names \`input\` (part of a word changed in lib/stdio/handle.js)`.
+ */
 export function mentionReason(evidence: TestEvidence): string {
-  const words = evidence.mentions.filter((mention) => mention.kind !== 'path');
+  const words = evidence.mentions.filter((mention) => mention.kind === 'symbol' || mention.kind === 'line');
   const paths = evidence.mentions.filter((mention) => mention.kind === 'path');
+  const named = evidence.mentions.filter((mention) => mention.kind === 'part');
   const parts: string[] = [];
   const [first, ...rest] = words;
   if (first) {
@@ -125,6 +136,10 @@ export function mentionReason(evidence: TestEvidence): string {
   }
   if (paths[0])
     parts.push(`its path shares ${paths.map((m) => `\`${m.word}\``).join(', ')} with ${paths[0].file}`);
+  if (named[0])
+    parts.push(
+      `its path names ${named.map((m) => `\`${m.word}\``).join(', ')} (part of a word changed in ${named[0].file})`,
+    );
   return parts.join('; ');
 }
 
@@ -132,6 +147,7 @@ const WHERE: Record<Mention['kind'], string> = {
   symbol: 'changed in',
   line: 'on a changed line in',
   path: 'in the path of',
+  part: 'part of a word changed in',
 };
 
 function round(value: number): number {

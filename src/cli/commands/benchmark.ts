@@ -53,7 +53,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
     .option('--scan <n>', 'how many commits of history to look through (default 400)')
     .option(
       '--share <x>',
-      'ask `tests` to rank and keep at most this share of the suite (0 to 1; default: every test that reaches the change)',
+      'the most of the suite `tests` may select at the regression level (0 to 1; default a quarter; 1: every test that reaches the change)',
     )
     .addOption(jsonOption('the figures and every case'))
     .action(async (dir: string | undefined, options: BenchmarkFlags) =>
