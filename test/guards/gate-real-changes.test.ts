@@ -162,4 +162,31 @@ describe('the gate on real changes', () => {
     writeTree(root, { 'src/fmt/mode.py': 'class Preview:\n    A = "a"\n    B = "b"\n' });
     expect((await verify(root)).blocking).toEqual([]);
   });
+
+  it('a Java test importing the classes protoc generates from a .proto passes; a type no .proto defines does not', async () => {
+    const pom =
+      '<project><modelVersion>4.0.0</modelVersion><groupId>com.shop</groupId><artifactId>shop</artifactId><version>1</version></project>\n';
+    const root = makeRepo({
+      'pom.xml': pom,
+      'src/main/java/com/shop/Adapter.java': 'package com.shop;\n\npublic class Adapter {}\n',
+      'src/test/protobuf/bag.proto':
+        'syntax = "proto2";\npackage shop.generated;\noption java_package = "com.shop.generated";\n\nmessage OuterMessage {\n  message Inner { optional int32 n = 1; }\n  optional Inner inner = 1;\n}\n',
+      'src/test/protobuf/order_items.proto':
+        'syntax = "proto3";\npackage com.shop.orders;\noption java_multiple_files = true;\n\nmessage Item { string sku = 1; }\nservice Orders { rpc Get(Item) returns (Item); }\n',
+      'src/test/java/com/shop/AdapterTest.java': 'package com.shop;\n\npublic class AdapterTest {}\n',
+    });
+    writeTree(root, {
+      'src/test/java/com/shop/AdapterTest.java':
+        'package com.shop;\n\nimport com.shop.generated.Bag.OuterMessage;\nimport com.shop.generated.Bag.OuterMessage.Inner;\nimport com.shop.orders.Item;\nimport com.shop.orders.OrdersGrpc;\nimport com.shop.orders.OrderItems;\n\npublic class AdapterTest {\n  OuterMessage m;\n  Inner i;\n  Item t;\n}\n',
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, {
+      'src/test/java/com/shop/AdapterTest.java':
+        'package com.shop;\n\nimport com.shop.generated.Basket;\nimport com.shop.orders.Order;\n\npublic class AdapterTest {\n  Basket b;\n  Order o;\n}\n',
+    });
+    expect((await verify(root)).blocking).toEqual([
+      'hallucination missing-module: src/test/java/com/shop/AdapterTest.java imports "com.shop.generated.Basket", which resolves to no file in the repository.',
+      'hallucination missing-module: src/test/java/com/shop/AdapterTest.java imports "com.shop.orders.Order", which resolves to no file in the repository.',
+    ]);
+  });
 });

@@ -1,14 +1,18 @@
 /**
  * Imports that cannot work: a package no governing manifest declares (changed files only: an old
  * undeclared import is not this change's doing), and a relative import that resolves to no file
- * (changed files and the importers of what the change touched, moved or deleted).
+ * (changed files and the importers of what the change touched, moved or deleted). What the build
+ * provides is not missing: a bundler's aliases and externals, the classes protoc generates.
  */
 import { isTestPath } from '../../scan/file-kinds.js';
 import { findingId } from '../types.js';
 import { type BuildConfigs, knownToBuild } from './build-config.js';
 import { type DeclaredDependencies, governingManifests, isDeclared } from './dependencies.js';
+import { type GeneratedJavaTypes, isGeneratedJavaImport } from './generated-code.js';
 import type { CheckSink, HallucinationInput } from './input.js';
 import { nearestFile } from './nearest.js';
+
+const JVM_SOURCE = /\.(java|kt)$/;
 
 /**
  * A relative import into a build-output folder (`../dist/node/cli.js`) that holds no file of
@@ -68,6 +72,7 @@ export function checkMissingModules(
   path: string,
   input: HallucinationInput,
   configs: BuildConfigs,
+  generated: GeneratedJavaTypes,
   sink: CheckSink,
   importer = false,
 ): void {
@@ -75,6 +80,7 @@ export function checkMissingModules(
     if (entry.from !== path || entry.reason !== 'not-found') continue;
     if (isBuildOutput(path, entry.specifier, input.allFiles) || knownToBuild(configs, path, entry.specifier))
       continue;
+    if (JVM_SOURCE.test(path) && isGeneratedJavaImport(generated, entry.specifier)) continue;
     sink.checked.imports++;
     const near = nearestFile(entry.specifier, input.allFiles);
     sink.findings.push({
