@@ -9,6 +9,7 @@ import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
 import { joinPath } from '../shared/path.js';
+import { type ImportedExport, importedExportTargets } from './gate-exports.js';
 import { handEditLockfile } from './gate-lockfile.js';
 import { inWorktree, recentCommits, repositoryRoot } from './history.js';
 
@@ -51,6 +52,8 @@ interface TreeFacts {
   runnableTests: Set<string>;
   /** The first lockfile with a locked version to hand-edit, with its edited text. */
   lockfile?: { path: string; edited: string };
+  /** Exports an importer still takes by name: the first through ESM, the first through CommonJS. */
+  importedExports: ImportedExport[];
 }
 
 type Mutation = { kind: string; subject: string; apply(dir: string): Promise<void> };
@@ -147,6 +150,7 @@ async function treeFacts(dir: string): Promise<TreeFacts> {
   const tests = read('contracts/test.contract.json') as TestContract;
   const tracked = (await runGit(['ls-files', '-z'], dir)).stdout.split('\0').filter(Boolean).sort();
   return {
+    importedExports: importedExportTargets(dir, files, graph.edges),
     // The index leaves lockfiles out: the tracked files name them.
     lockfile: lockfileToEdit(dir, tracked),
     runnableTests: new Set(
@@ -204,27 +208,14 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
         await runGit(['mv', moved.to, moved.to.replace(/(\.[^./]+)$/, '-moved$1')], dir);
       },
     });
-  const removed = removedExportTarget(facts, internal);
-  if (removed)
+  for (const removed of facts.importedExports)
     mutations.push({
       kind: 'removed-export',
-      subject: `${removed.name} of ${removed.file}`,
+      subject: `${removed.name} of ${removed.file} (${removed.how} by ${removed.importer})`,
       apply: async (dir) => renameOnLine(joinPath(dir, removed.file), removed.line, removed.name),
     });
   mutations.push(...pathMutations(facts, sources));
   return mutations;
-}
-
-function removedExportTarget(facts: TreeFacts, internal: TreeFacts['edges']) {
-  const byPath = new Map(facts.files.map((file) => [file.path, file]));
-  for (const edge of internal) {
-    if (!JS.test(edge.to)) continue;
-    const exported = (byPath.get(edge.to)?.exports ?? []).filter(
-      (entry) => entry.name !== 'default' && entry.name !== '*',
-    );
-    if (exported.length > 0) return { file: edge.to, name: exported[0]!.name, line: exported[0]!.line };
-  }
-  return undefined;
 }
 
 function pathMutations(facts: TreeFacts, sources: string[]): Mutation[] {
