@@ -189,4 +189,33 @@ describe('the gate on real changes', () => {
       'hallucination missing-module: src/test/java/com/shop/AdapterTest.java imports "com.shop.orders.Order", which resolves to no file in the repository.',
     ]);
   });
+
+  it('an import that was broken before the change (a module the build generates) does not block it; one the change breaks does', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module' }),
+      '.gitignore': 'src/generated/\n',
+      'src/util.js': 'export function pad(s) {\n  return ` ${s}`;\n}\n',
+      'src/parser.js':
+        "import { table } from './generated/grammar.js';\nimport { pad } from './util.js';\nexport const parse = (s) => pad(table[s]);\n",
+      'src/cli.js':
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nexport const run = (s) => parse(s) + rules;\n",
+    });
+    // util.js edited: parser.js imports it and still imports the generated grammar, as before.
+    writeTree(root, { 'src/util.js': 'export function pad(s) {\n  return `  ${s}`;\n}\n' });
+    // cli.js edited elsewhere: its generated import was there before the change.
+    writeTree(root, {
+      'src/cli.js':
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nexport const run = (s) => `${parse(s)}${rules}`;\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    git(root, 'mv', 'src/util.js', 'src/text.js');
+    writeTree(root, {
+      'src/cli.js':
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nimport { lex } from './lexer.js';\nexport const run = (s) => `${parse(lex(s))}${rules}`;\n",
+    });
+    expect((await verify(root)).blocking).toEqual([
+      'hallucination missing-module: src/cli.js imports "./lexer.js", which resolves to no file in the repository.',
+      'hallucination missing-module: src/parser.js (not changed, but it imported what this change moved or removed) imports "./util.js", which resolves to no file in the repository.',
+    ]);
+  });
 });

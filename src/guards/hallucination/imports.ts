@@ -81,6 +81,7 @@ export function checkMissingModules(
     if (isBuildOutput(path, entry.specifier, input.allFiles) || knownToBuild(configs, path, entry.specifier))
       continue;
     if (JVM_SOURCE.test(path) && isGeneratedJavaImport(generated, entry.specifier)) continue;
+    if (!causedByChange(path, entry.specifier, input)) continue;
     sink.checked.imports++;
     const near = nearestFile(entry.specifier, input.allFiles);
     sink.findings.push({
@@ -95,6 +96,35 @@ export function checkMissingModules(
       requiredAction: 'repair',
     });
   }
+}
+
+/**
+ * Whether an unresolved import is this change's doing: new in a changed file (its base text did
+ * not have it), or naming a file the change removed, moved or edited. An unchanged importer's old
+ * import of a module the build generates, or a module long gone, was as broken before the change.
+ */
+function causedByChange(path: string, specifier: string, input: HallucinationInput): boolean {
+  const before = input.before?.get(path);
+  if (input.changedFiles.includes(path) && !before?.imports?.some((fact) => fact.specifier === specifier))
+    return true;
+  const words = new Set(specifier.split(/[/.:\\]+/).filter(Boolean));
+  words.add(stemOf(specifier.slice(specifier.lastIndexOf('/') + 1)));
+  return [...(input.removedFiles ?? []), ...input.changedFiles].some((file) =>
+    namesOf(file).some((name) => words.has(name)),
+  );
+}
+
+/** What an import may call a file: its name without extensions, or its folder's name for a package entry. */
+function namesOf(file: string): string[] {
+  const parts = file.split('/');
+  const base = parts[parts.length - 1]!;
+  const names = [stemOf(base), base.replace(/\.[^.]*$/, '')];
+  if (/^(index|__init__|mod|main|lib)\./.test(base) && parts.length > 1) names.push(parts[parts.length - 2]!);
+  return names;
+}
+
+function stemOf(base: string): string {
+  return base.replace(/\..*$/, '');
 }
 
 /**
