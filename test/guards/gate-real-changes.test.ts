@@ -194,24 +194,24 @@ describe('the gate on real changes', () => {
     const root = makeRepo({
       'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module' }),
       '.gitignore': 'src/generated/\n',
-      'src/util.js': 'export function pad(s) {\n  return ` ${s}`;\n}\n',
+      'src/util.js': 'export function pad(s) {\n  return s.padStart(2);\n}\n',
       'src/parser.js':
         "import { table } from './generated/grammar.js';\nimport { pad } from './util.js';\nexport const parse = (s) => pad(table[s]);\n",
       'src/cli.js':
         "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nexport const run = (s) => parse(s) + rules;\n",
     });
     // util.js edited: parser.js imports it and still imports the generated grammar, as before.
-    writeTree(root, { 'src/util.js': 'export function pad(s) {\n  return `  ${s}`;\n}\n' });
+    writeTree(root, { 'src/util.js': 'export function pad(s) {\n  return s.padStart(3);\n}\n' });
     // cli.js edited elsewhere: its generated import was there before the change.
     writeTree(root, {
       'src/cli.js':
-        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nexport const run = (s) => `${parse(s)}${rules}`;\n",
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nexport const run = (s) => [parse(s), rules];\n",
     });
     expect((await verify(root)).blocking).toEqual([]);
     git(root, 'mv', 'src/util.js', 'src/text.js');
     writeTree(root, {
       'src/cli.js':
-        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nimport { lex } from './lexer.js';\nexport const run = (s) => `${parse(lex(s))}${rules}`;\n",
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nimport { lex } from './lexer.js';\nexport const run = (s) => [parse(lex(s)), rules];\n",
     });
     expect((await verify(root)).blocking).toEqual([
       'hallucination missing-module: src/cli.js imports "./lexer.js", which resolves to no file in the repository.',
