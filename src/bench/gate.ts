@@ -11,6 +11,7 @@ import { globMatcher } from '../shared/glob.js';
 import { joinPath } from '../shared/path.js';
 import { type ImportedExport, importedExportTargets } from './gate-exports.js';
 import { handEditLockfile } from './gate-lockfile.js';
+import { undeclaredImports } from './gate-undeclared.js';
 import { inWorktree, recentCommits, repositoryRoot } from './history.js';
 
 export interface GateBenchmarkOptions {
@@ -176,21 +177,8 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
     .filter((edge) => !edge.external && edge.from !== edge.to && kinds.get(edge.to) === 'source')
     .sort((a, b) => (a.to + a.from < b.to + b.from ? -1 : 1));
   const mutations: Mutation[] = [];
-  const script = sources.find((path) => JS.test(path) || path.endsWith('.py'));
-  if (script)
-    mutations.push({
-      kind: 'undeclared-package',
-      subject: script,
-      apply: async (dir) =>
-        appendFileSync(
-          joinPath(dir, script),
-          script.endsWith('.py')
-            ? '\nimport fancy_undeclared_pkg_zz\n'
-            : /\b(import|export)\s/.test(readFileSync(joinPath(dir, script), 'utf8'))
-              ? "\nimport fancyUndeclaredZz from 'fancy-undeclared-pkg-zz';\nexport const usesFancyZz = fancyUndeclaredZz;\n"
-              : "\nconst fancyUndeclaredZz = require('fancy-undeclared-pkg-zz');\nmodule.exports.usesFancyZz = fancyUndeclaredZz;\n",
-        ),
-    });
+  for (const undeclared of undeclaredImports(sources))
+    mutations.push({ kind: 'undeclared-package', subject: undeclared.file, apply: undeclared.apply });
   // A package's own entry (`__init__.py`, `index.js`) is found through its folder after a rename.
   const moved = internal.find(
     (edge) =>

@@ -25,4 +25,24 @@ describe('benchmark gate', () => {
     expect(removed.map((entry) => entry.verdict)).toEqual(['fail', 'fail']);
     expect(result.perKind['removed-export']).toEqual({ cases: 2, falsePass: 0, falseBlock: 0 });
   });
+
+  it('imports an undeclared package in each language the tree has, where that language allows an import', async () => {
+    const root = makeRepo({
+      'go.mod': 'module example.com/web\n\ngo 1.22\n\nrequire github.com/stretchr/testify v1.9.0\n',
+      'router.go': '// Package web routes requests.\npackage web\n\nimport "strings"\n\nfunc Clean(p string) string { return strings.TrimSpace(p) }\n',
+      'router_test.go': 'package web\n\nimport "testing"\n\nfunc TestClean(t *testing.T) { Clean(" a") }\n',
+      'crates/core/Cargo.toml': '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nmemchr = "2"\n',
+      'crates/core/src/lib.rs': '#![deny(missing_docs)]\n//! Core.\n\n/// Finds.\npub fn find(h: &[u8]) -> Option<usize> { memchr::memchr(b\'a\', h) }\n',
+    });
+    const result = await benchmarkGate(root, { commits: 0 });
+    const undeclared = result.cases.filter((entry) => entry.kind === 'undeclared-package');
+    expect(undeclared.map((entry) => [entry.subject, entry.verdict])).toEqual([
+      ['router.go', 'fail'],
+      ['crates/core/src/lib.rs', 'fail'],
+    ]);
+    expect(undeclared.map((entry) => entry.blocking[0])).toEqual([
+      'hallucination undeclared-package: router.go imports "github.com/fancy-undeclared/pkgzz", but go.mod does not declare github.com/fancy-undeclared/pkgzz.',
+      'hallucination undeclared-package: crates/core/src/lib.rs imports "fancy_undeclared_zz::Thing", but crates/core/Cargo.toml does not declare fancy_undeclared_zz.',
+    ]);
+  });
 });
