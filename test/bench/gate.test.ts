@@ -29,10 +29,13 @@ describe('benchmark gate', () => {
   it('imports an undeclared package in each language the tree has, where that language allows an import', async () => {
     const root = makeRepo({
       'go.mod': 'module example.com/web\n\ngo 1.22\n\nrequire github.com/stretchr/testify v1.9.0\n',
-      'router.go': '// Package web routes requests.\npackage web\n\nimport "strings"\n\nfunc Clean(p string) string { return strings.TrimSpace(p) }\n',
+      'router.go':
+        '// Package web routes requests.\npackage web\n\nimport "strings"\n\nfunc Clean(p string) string { return strings.TrimSpace(p) }\n',
       'router_test.go': 'package web\n\nimport "testing"\n\nfunc TestClean(t *testing.T) { Clean(" a") }\n',
-      'crates/core/Cargo.toml': '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nmemchr = "2"\n',
-      'crates/core/src/lib.rs': '#![deny(missing_docs)]\n//! Core.\n\n/// Finds.\npub fn find(h: &[u8]) -> Option<usize> { memchr::memchr(b\'a\', h) }\n',
+      'crates/core/Cargo.toml':
+        '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nmemchr = "2"\n',
+      'crates/core/src/lib.rs':
+        "#![deny(missing_docs)]\n//! Core.\n\n/// Finds.\npub fn find(h: &[u8]) -> Option<usize> { memchr::memchr(b'a', h) }\n",
     });
     const result = await benchmarkGate(root, { commits: 0 });
     const undeclared = result.cases.filter((entry) => entry.kind === 'undeclared-package');
