@@ -3,11 +3,12 @@
  * name. Removing an export nobody imports is no broken change, so the first export of an imported
  * module is not enough (vite's plugin-legacy exports `Options`, which its one importer, a test,
  * does not use). One target through ESM (`import { x } from`), one through CommonJS
- * destructuring (`const { x } = require(...)`), as the issue names both.
+ * destructuring (`const { x } = require(...)`), one read off the module's binding (`m.x`).
  */
 import { readFileSync } from 'node:fs';
 import type { GraphEdge } from '../graph/types.js';
 import { destructuredNames } from '../guards/hallucination/exported-names.js';
+import { usesOf } from '../guards/hallucination/removed-exports.js';
 import type { IndexedFile } from '../index/types.js';
 import { joinPath } from '../shared/path.js';
 
@@ -19,8 +20,12 @@ export interface ImportedExport {
   line: number;
   /** A file that takes `name` from `file`. */
   importer: string;
-  how: 'imported' | 'destructured from require';
+  how: How;
 }
+
+type How = 'imported' | 'destructured from require' | 'used as a member';
+
+const HOWS: readonly How[] = ['imported', 'destructured from require', 'used as a member'];
 
 const JS = /\.[cm]?[jt]sx?$/;
 
@@ -37,10 +42,16 @@ export function importedExportTargets(
       a.to + a.from < b.to + b.from ? -1 : a.to + a.from > b.to + b.from ? 1 : a.line - b.line,
     );
   const targets: ImportedExport[] = [];
-  for (const how of ['imported', 'destructured from require'] as const) {
+  for (const how of HOWS) {
     for (const edge of internal) {
-      const names = how === 'imported' ? namedImports(byPath.get(edge.from), edge) : destructured(dir, edge);
-      const found = exportTaken(byPath.get(edge.to)!, names);
+      const module = byPath.get(edge.to)!;
+      const names =
+        how === 'imported'
+          ? namedImports(byPath.get(edge.from), edge)
+          : how === 'destructured from require'
+            ? destructured(dir, edge)
+            : members(dir, edge, module);
+      const found = exportTaken(module, names);
       if (!found) continue;
       targets.push({ file: edge.to, ...found, importer: edge.from, how });
       break;
@@ -61,6 +72,14 @@ function namedImports(importer: IndexedFile | undefined, edge: GraphEdge): strin
 function destructured(dir: string, edge: GraphEdge): string[] {
   if (edge.kind !== 'require') return [];
   return destructuredNames(readFileSync(joinPath(dir, edge.from), 'utf8'), edge.specifier);
+}
+
+/** Names the importer reads off its binding of the whole module (`const m = require('./x'); m.name`). */
+function members(dir: string, edge: GraphEdge, module: IndexedFile): string[] {
+  const exported = module.exports.map((entry) => entry.name);
+  return usesOf(readFileSync(joinPath(dir, edge.from), 'utf8'), edge.specifier, exported)
+    .filter((use) => use.how.startsWith('as ') || use.how === 'a member of its require')
+    .map((use) => use.name);
 }
 
 /**

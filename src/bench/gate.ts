@@ -39,7 +39,7 @@ export interface GateBenchmarkResult {
    * config, secrets): the safety contract says only a person makes those, so verify blocks them.
    */
   personOnlyCommits: number;
-  /** Real commits the clone could not check out (missing blobs), left out. */
+  /** Real commits the clone could not check out (missing blobs), left out and replaced by older ones. */
   unreadableCommits: number;
   perKind: Record<string, { cases: number; falsePass: number; falseBlock: number }>;
 }
@@ -82,23 +82,8 @@ export async function benchmarkGate(
     options.bus?.log('info', `gate: ${mutation.kind} ${mutation.subject}`);
     cases.push(await judge(root, 'HEAD', mutation.kind, mutation.subject, 'fail', mutation.apply));
   }
-  const isProtected = globMatcher(facts.protected);
-  const recent = (await recentCommits(root, 200)).filter((commit) => commit.changes.length <= 15);
-  const personOnly = recent.filter((commit) => commit.changes.some(([, path]) => isProtected(path)));
-  const commits = recent.filter((commit) => !personOnly.includes(commit)).slice(0, options.commits ?? 20);
-  let unreadable = 0;
-  for (const commit of commits) {
-    const subject = `${commit.sha.slice(0, 10)} ${commit.subject}`;
-    const judged = await judge(root, commit.parent, 'real-commit', subject, 'pass', (dir) =>
-      applyCommit(dir, commit.sha, commit.changes),
-    ).catch((error: unknown) => {
-      // A commit the clone cannot check out (a blob it lacks) says nothing about the gate.
-      options.bus?.log('warn', `gate: ${subject}: ${(error as Error).message}`);
-      return undefined;
-    });
-    if (judged) cases.push(judged);
-    else unreadable++;
-  }
+  const replay = await replayCommits(root, facts, options);
+  cases.push(...replay.cases);
   const perKind: GateBenchmarkResult['perKind'] = {};
   for (const entry of cases) {
     perKind[entry.kind] ??= { cases: 0, falsePass: 0, falseBlock: 0 };
@@ -111,10 +96,41 @@ export async function benchmarkGate(
     repository: root,
     cases,
     notApplicable: kinds.filter((kind) => !perKind[kind]),
-    personOnlyCommits: personOnly.length,
-    unreadableCommits: unreadable,
+    personOnlyCommits: replay.personOnly,
+    unreadableCommits: replay.unreadable,
     perKind,
   };
+}
+
+/**
+ * The recent commits replayed as must-pass changes, newest first: those that edit a protected path
+ * (a person's change) are left out, and an unreadable one is replaced by the next.
+ */
+async function replayCommits(
+  root: string,
+  facts: TreeFacts,
+  options: GateBenchmarkOptions,
+): Promise<{ cases: GateCase[]; personOnly: number; unreadable: number }> {
+  const cases: GateCase[] = [];
+  const isProtected = globMatcher(facts.protected);
+  const recent = (await recentCommits(root, 200)).filter((commit) => commit.changes.length <= 15);
+  const personOnly = recent.filter((commit) => commit.changes.some(([, path]) => isProtected(path)));
+  const wanted = options.commits ?? 20;
+  let unreadable = 0;
+  for (const commit of recent.filter((entry) => !personOnly.includes(entry))) {
+    if (cases.length === wanted) break;
+    const subject = `${commit.sha.slice(0, 10)} ${commit.subject}`;
+    const judged = await judge(root, commit.parent, 'real-commit', subject, 'pass', (dir) =>
+      applyCommit(dir, commit.sha, commit.changes),
+    ).catch((error: unknown) => {
+      // A commit the clone cannot check out (a blob it lacks) says nothing about the gate.
+      options.bus?.log('warn', `gate: ${subject}: ${(error as Error).message}`);
+      return undefined;
+    });
+    if (judged) cases.push(judged);
+    else unreadable++;
+  }
+  return { cases, personOnly: personOnly.length, unreadable };
 }
 
 async function judge(

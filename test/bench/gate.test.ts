@@ -7,7 +7,7 @@ import { benchmarkGate } from '../../src/bench/gate.js';
 import { makeRepo } from '../helpers/repo.js';
 
 describe('benchmark gate', () => {
-  it('removes an export an importer still takes by name, once through ESM and once through CommonJS', async () => {
+  it('removes an export an importer still takes by name: through ESM, CommonJS destructuring and a member of the module', async () => {
     const root = makeRepo({
       'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module' }),
       // `aUnused` comes first and is exported, but nobody imports it: removing it breaks nothing.
@@ -15,15 +15,18 @@ describe('benchmark gate', () => {
       'lib/b.js': "import { used } from './a.js';\nexport const b = used();\n",
       'lib/legacy.cjs': "'use strict';\nexports.alpha = 1;\nexports.beta = 2;\n",
       'lib/user.cjs': "'use strict';\nconst { beta } = require('./legacy.cjs');\nexports.user = beta;\n",
+      'lib/fmt.cjs': "'use strict';\nexports.compile = () => 1;\nexports.format = () => 2;\n",
+      'lib/app.cjs': "'use strict';\nconst fmt = require('./fmt.cjs');\nexports.app = () => fmt.format();\n",
     });
     const result = await benchmarkGate(root, { commits: 0 });
     const removed = result.cases.filter((entry) => entry.kind === 'removed-export');
     expect(removed.map((entry) => entry.subject)).toEqual([
       'used of lib/a.js (imported by lib/b.js)',
       'beta of lib/legacy.cjs (destructured from require by lib/user.cjs)',
+      'format of lib/fmt.cjs (used as a member by lib/app.cjs)',
     ]);
-    expect(removed.map((entry) => entry.verdict)).toEqual(['fail', 'fail']);
-    expect(result.perKind['removed-export']).toEqual({ cases: 2, falsePass: 0, falseBlock: 0 });
+    expect(removed.map((entry) => entry.verdict)).toEqual(['fail', 'fail', 'fail']);
+    expect(result.perKind['removed-export']).toEqual({ cases: 3, falsePass: 0, falseBlock: 0 });
   });
 
   it('imports an undeclared package in each language the tree has, where that language allows an import', async () => {
