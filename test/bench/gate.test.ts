@@ -2,9 +2,11 @@
  * `benchmark gate` on a small real repository: its mutations are broken changes (the removed
  * export is one an importer still takes), and verify blocks every one.
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchmarkGate } from '../../src/bench/gate.js';
-import { makeRepo } from '../helpers/repo.js';
+import { git, makeRepo, writeTree } from '../helpers/repo.js';
 
 describe('benchmark gate', () => {
   it('removes an export an importer still takes by name: through ESM, CommonJS destructuring and a member of the module', async () => {
@@ -50,5 +52,29 @@ describe('benchmark gate', () => {
       'hallucination undeclared-package: router.go imports "github.com/fancy-undeclared/pkgzz", but go.mod does not declare github.com/fancy-undeclared/pkgzz.',
       'hallucination undeclared-package: crates/core/src/lib.rs imports "fancy_undeclared_zz::Thing", but crates/core/Cargo.toml does not declare fancy_undeclared_zz.',
     ]);
+  });
+
+  it('replaces a real commit the clone cannot check out (a missing blob) by the next one', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module' }),
+      'lib/x.js': 'export const x = 1;\n',
+    });
+    const commit = (message: string, files: Record<string, string>, remove?: string) => {
+      writeTree(root, files);
+      if (remove) git(root, 'rm', '-q', remove);
+      git(root, 'add', '-A');
+      git(root, 'commit', '-qm', message);
+    };
+    commit('add a blob', { 'vendor/tool.bin': 'binary stand-in\n', 'lib/x.js': 'export const x = 2;\n' });
+    commit('edit x', { 'lib/x.js': 'export const x = 3;\n' });
+    commit('drop the blob', {}, 'vendor/tool.bin');
+    commit('edit x again', { 'lib/x.js': 'export const x = 4;\n' });
+    // The blob is gone from the object store: the trees of 'add a blob' and 'edit x' cannot be checked out.
+    const blob = git(root, 'rev-parse', 'HEAD~2:vendor/tool.bin').trim();
+    rmSync(join(root, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+    const result = await benchmarkGate(root, { commits: 2 });
+    const replayed = result.cases.filter((entry) => entry.kind === 'real-commit');
+    expect(replayed.map((entry) => entry.subject.slice(11))).toEqual(['edit x again', 'add a blob']);
+    expect(result.unreadableCommits).toBe(2);
   });
 });
