@@ -195,14 +195,16 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
   const mutations: Mutation[] = [];
   for (const undeclared of undeclaredImports(sources))
     mutations.push({ kind: 'undeclared-package', subject: undeclared.file, apply: undeclared.apply });
-  // A package's own entry (`__init__.py`, `index.js`) is found through its folder after a rename.
+  // A package's own entry (`__init__.py`, `index.js`) is found through its folder after a rename,
+  // and Cargo finds a crate root (`lib.rs`, `main.rs`) by its manifest; a Rust module (`mod x;`)
+  // is found by its file name, as a script is.
   const moved = internal.find(
     (edge) =>
       kinds.get(edge.from) === 'source' &&
-      (JS.test(edge.to) || edge.to.endsWith('.py')) &&
+      (JS.test(edge.to) || /\.(py|rs)$/.test(edge.to)) &&
       // A moved x.d.ts leaves x.js in place, so a JavaScript importer still loads: not a broken change.
       !edge.to.endsWith('.d.ts') &&
-      !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(edge.to),
+      !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?|(mod|lib|main)\.rs)$/.test(edge.to),
   );
   if (moved)
     mutations.push({

@@ -31,7 +31,7 @@ describe('benchmark gate', () => {
     expect(result.perKind['removed-export']).toEqual({ cases: 3, falsePass: 0, falseBlock: 0 });
   });
 
-  it('imports an undeclared package in each language the tree has, where that language allows an import', async () => {
+  it('imports an undeclared package in each language the tree has, where that language allows an import, and moves a Rust module', async () => {
     const root = makeRepo({
       'go.mod': 'module example.com/web\n\ngo 1.22\n\nrequire github.com/stretchr/testify v1.9.0\n',
       'router.go':
@@ -40,7 +40,9 @@ describe('benchmark gate', () => {
       'crates/core/Cargo.toml':
         '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nmemchr = "2"\n',
       'crates/core/src/lib.rs':
-        "#![deny(missing_docs)]\n//! Core.\n\n/// Finds.\npub fn find(h: &[u8]) -> Option<usize> { memchr::memchr(b'a', h) }\n",
+        '#![deny(missing_docs)]\n//! Core.\n\nmod scan;\n\n/// Finds.\npub fn find(h: &[u8]) -> Option<usize> { scan::first(h) }\n',
+      'crates/core/src/scan.rs':
+        "pub fn first(h: &[u8]) -> Option<usize> {\n    memchr::memchr(b'a', h)\n}\n",
     });
     const result = await benchmarkGate(root, { commits: 0 });
     const undeclared = result.cases.filter((entry) => entry.kind === 'undeclared-package');
@@ -48,6 +50,9 @@ describe('benchmark gate', () => {
       ['router.go', 'fail'],
       ['crates/core/src/lib.rs', 'fail'],
     ]);
+    const moved = result.cases.find((entry) => entry.kind === 'moved-file');
+    expect(moved?.subject).toBe('crates/core/src/scan.rs (imported by crates/core/src/lib.rs)');
+    expect(moved?.verdict).toBe('fail');
     expect(undeclared.map((entry) => entry.blocking[0])).toEqual([
       'hallucination undeclared-package: router.go imports "github.com/fancy-undeclared/pkgzz", but go.mod does not declare github.com/fancy-undeclared/pkgzz.',
       'hallucination undeclared-package: crates/core/src/lib.rs imports "fancy_undeclared_zz::Thing", but crates/core/Cargo.toml does not declare fancy_undeclared_zz.',

@@ -5,6 +5,7 @@
  * provides is not missing: a bundler's aliases and externals, the classes protoc generates.
  */
 import { isTestPath } from '../../scan/file-kinds.js';
+import { baseName, directoryOf, posix } from '../../shared/path.js';
 import { findingId } from '../types.js';
 import { type BuildConfigs, knownToBuild } from './build-config.js';
 import { type DeclaredDependencies, governingManifests, isDeclared } from './dependencies.js';
@@ -128,8 +129,10 @@ function stemOf(base: string): string {
 }
 
 /**
- * An importer's dotted import (`from complex.cli import x`) that named a module the change deleted
- * or moved: the resolver now reads it as a package, but it was the removed file.
+ * An import anywhere in the tree that named a module the change deleted or moved, found by the
+ * module's name where the graph cannot tie it to the removed path: a Python dotted import
+ * (`from complex.cli import x`, now read as a package), a Java import of a deleted class, a Rust
+ * `mod x;` whose file moved.
  */
 export function checkImportsOfRemoved(input: HallucinationInput, sink: CheckSink): void {
   const removed = input.removedFiles ?? [];
@@ -140,7 +143,7 @@ export function checkImportsOfRemoved(input: HallucinationInput, sink: CheckSink
   ];
   for (const entry of imports) {
     if (!/^[\w.]+$/.test(entry.specifier)) continue;
-    const gone = removedModule(entry.specifier, removed);
+    const gone = removedModule(entry, removed);
     if (!gone) continue;
     sink.checked.imports++;
     sink.findings.push({
@@ -157,9 +160,14 @@ export function checkImportsOfRemoved(input: HallucinationInput, sink: CheckSink
   }
 }
 
-/** The removed file a dotted module name (`complex.cli`) named, if any. */
-function removedModule(specifier: string, removed: readonly string[]): string | undefined {
-  const module = specifier.replace(/\./g, '/');
+/** The removed file an import named: a Python dotted module, a Java type, a Rust `mod x;`. */
+function removedModule(
+  entry: { from: string; specifier: string },
+  removed: readonly string[],
+): string | undefined {
+  if (entry.from.endsWith('.rs')) return removedRustModule(entry.from, entry.specifier, removed);
+  if (JVM_SOURCE.test(entry.from)) return removedJvmType(entry.specifier, removed);
+  const module = entry.specifier.replace(/\./g, '/');
   // A one-word name (`yaml`) is a package far more often than a nested file of that name.
   const nested = module.includes('/');
   return removed.find((file) =>
@@ -167,4 +175,33 @@ function removedModule(specifier: string, removed: readonly string[]): string | 
       (tail) => file === tail || file === `src/${tail}` || (nested && file.endsWith(`/${tail}`)),
     ),
   );
+}
+
+/**
+ * `mod scan;` names `scan.rs` or `scan/mod.rs` beside the declaring file when that file owns its
+ * folder (`mod.rs`, `lib.rs`, `main.rs`, a binary's root), else in the folder named after it.
+ */
+function removedRustModule(from: string, specifier: string, removed: readonly string[]): string | undefined {
+  if (!/^\w+$/.test(specifier)) return undefined;
+  const folder = directoryOf(from);
+  const bases = [folder, posix.join(folder, baseName(from).replace(/\.rs$/, ''))];
+  return removed.find((file) =>
+    bases.some(
+      (base) =>
+        file === posix.join(base, `${specifier}.rs`) || file === posix.join(base, specifier, 'mod.rs'),
+    ),
+  );
+}
+
+/** `import com.x.Foo` (or `com.x.Foo.Inner`, `com.x.Foo.member`) names `com/x/Foo.java` under any source root. */
+function removedJvmType(specifier: string, removed: readonly string[]): string | undefined {
+  const segments = specifier.replace(/\.\*$/, '').split('.');
+  for (let length = segments.length; length >= 2; length--) {
+    const module = segments.slice(0, length).join('/');
+    const gone = removed.find((file) =>
+      [`${module}.java`, `${module}.kt`].some((tail) => file === tail || file.endsWith(`/${tail}`)),
+    );
+    if (gone) return gone;
+  }
+  return undefined;
 }
