@@ -9,7 +9,9 @@ import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { globMatcher } from '../shared/glob.js';
 import { joinPath } from '../shared/path.js';
+import { type ImportedExport, importedExportTargets } from './gate-exports.js';
 import { handEditLockfile } from './gate-lockfile.js';
+import { undeclaredImports } from './gate-undeclared.js';
 import { inWorktree, recentCommits, repositoryRoot } from './history.js';
 
 export interface GateBenchmarkOptions {
@@ -37,7 +39,7 @@ export interface GateBenchmarkResult {
    * config, secrets): the safety contract says only a person makes those, so verify blocks them.
    */
   personOnlyCommits: number;
-  /** Real commits the clone could not check out (missing blobs), left out. */
+  /** Real commits the clone could not check out (missing blobs), left out and replaced by older ones. */
   unreadableCommits: number;
   perKind: Record<string, { cases: number; falsePass: number; falseBlock: number }>;
 }
@@ -51,6 +53,8 @@ interface TreeFacts {
   runnableTests: Set<string>;
   /** The first lockfile with a locked version to hand-edit, with its edited text. */
   lockfile?: { path: string; edited: string };
+  /** Exports an importer still takes by name: the first through ESM, the first through CommonJS. */
+  importedExports: ImportedExport[];
 }
 
 type Mutation = { kind: string; subject: string; apply(dir: string): Promise<void> };
@@ -78,23 +82,8 @@ export async function benchmarkGate(
     options.bus?.log('info', `gate: ${mutation.kind} ${mutation.subject}`);
     cases.push(await judge(root, 'HEAD', mutation.kind, mutation.subject, 'fail', mutation.apply));
   }
-  const isProtected = globMatcher(facts.protected);
-  const recent = (await recentCommits(root, 200)).filter((commit) => commit.changes.length <= 15);
-  const personOnly = recent.filter((commit) => commit.changes.some(([, path]) => isProtected(path)));
-  const commits = recent.filter((commit) => !personOnly.includes(commit)).slice(0, options.commits ?? 20);
-  let unreadable = 0;
-  for (const commit of commits) {
-    const subject = `${commit.sha.slice(0, 10)} ${commit.subject}`;
-    const judged = await judge(root, commit.parent, 'real-commit', subject, 'pass', (dir) =>
-      applyCommit(dir, commit.sha, commit.changes),
-    ).catch((error: unknown) => {
-      // A commit the clone cannot check out (a blob it lacks) says nothing about the gate.
-      options.bus?.log('warn', `gate: ${subject}: ${(error as Error).message}`);
-      return undefined;
-    });
-    if (judged) cases.push(judged);
-    else unreadable++;
-  }
+  const replay = await replayCommits(root, facts, options);
+  cases.push(...replay.cases);
   const perKind: GateBenchmarkResult['perKind'] = {};
   for (const entry of cases) {
     perKind[entry.kind] ??= { cases: 0, falsePass: 0, falseBlock: 0 };
@@ -107,10 +96,41 @@ export async function benchmarkGate(
     repository: root,
     cases,
     notApplicable: kinds.filter((kind) => !perKind[kind]),
-    personOnlyCommits: personOnly.length,
-    unreadableCommits: unreadable,
+    personOnlyCommits: replay.personOnly,
+    unreadableCommits: replay.unreadable,
     perKind,
   };
+}
+
+/**
+ * The recent commits replayed as must-pass changes, newest first: those that edit a protected path
+ * (a person's change) are left out, and an unreadable one is replaced by the next.
+ */
+async function replayCommits(
+  root: string,
+  facts: TreeFacts,
+  options: GateBenchmarkOptions,
+): Promise<{ cases: GateCase[]; personOnly: number; unreadable: number }> {
+  const cases: GateCase[] = [];
+  const isProtected = globMatcher(facts.protected);
+  const recent = (await recentCommits(root, 200)).filter((commit) => commit.changes.length <= 15);
+  const personOnly = recent.filter((commit) => commit.changes.some(([, path]) => isProtected(path)));
+  const wanted = options.commits ?? 20;
+  let unreadable = 0;
+  for (const commit of recent.filter((entry) => !personOnly.includes(entry))) {
+    if (cases.length === wanted) break;
+    const subject = `${commit.sha.slice(0, 10)} ${commit.subject}`;
+    const judged = await judge(root, commit.parent, 'real-commit', subject, 'pass', (dir) =>
+      applyCommit(dir, commit.sha, commit.changes),
+    ).catch((error: unknown) => {
+      // A commit the clone cannot check out (a blob it lacks) says nothing about the gate.
+      options.bus?.log('warn', `gate: ${subject}: ${(error as Error).message}`);
+      return undefined;
+    });
+    if (judged) cases.push(judged);
+    else unreadable++;
+  }
+  return { cases, personOnly: personOnly.length, unreadable };
 }
 
 async function judge(
@@ -147,6 +167,7 @@ async function treeFacts(dir: string): Promise<TreeFacts> {
   const tests = read('contracts/test.contract.json') as TestContract;
   const tracked = (await runGit(['ls-files', '-z'], dir)).stdout.split('\0').filter(Boolean).sort();
   return {
+    importedExports: importedExportTargets(dir, files, graph.edges),
     // The index leaves lockfiles out: the tracked files name them.
     lockfile: lockfileToEdit(dir, tracked),
     runnableTests: new Set(
@@ -172,29 +193,18 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
     .filter((edge) => !edge.external && edge.from !== edge.to && kinds.get(edge.to) === 'source')
     .sort((a, b) => (a.to + a.from < b.to + b.from ? -1 : 1));
   const mutations: Mutation[] = [];
-  const script = sources.find((path) => JS.test(path) || path.endsWith('.py'));
-  if (script)
-    mutations.push({
-      kind: 'undeclared-package',
-      subject: script,
-      apply: async (dir) =>
-        appendFileSync(
-          joinPath(dir, script),
-          script.endsWith('.py')
-            ? '\nimport fancy_undeclared_pkg_zz\n'
-            : /\b(import|export)\s/.test(readFileSync(joinPath(dir, script), 'utf8'))
-              ? "\nimport fancyUndeclaredZz from 'fancy-undeclared-pkg-zz';\nexport const usesFancyZz = fancyUndeclaredZz;\n"
-              : "\nconst fancyUndeclaredZz = require('fancy-undeclared-pkg-zz');\nmodule.exports.usesFancyZz = fancyUndeclaredZz;\n",
-        ),
-    });
-  // A package's own entry (`__init__.py`, `index.js`) is found through its folder after a rename.
+  for (const undeclared of undeclaredImports(sources))
+    mutations.push({ kind: 'undeclared-package', subject: undeclared.file, apply: undeclared.apply });
+  // A package's own entry (`__init__.py`, `index.js`) is found through its folder after a rename,
+  // and Cargo finds a crate root (`lib.rs`, `main.rs`) by its manifest; a Rust module (`mod x;`)
+  // is found by its file name, as a script is.
   const moved = internal.find(
     (edge) =>
       kinds.get(edge.from) === 'source' &&
-      (JS.test(edge.to) || edge.to.endsWith('.py')) &&
+      (JS.test(edge.to) || /\.(py|rs)$/.test(edge.to)) &&
       // A moved x.d.ts leaves x.js in place, so a JavaScript importer still loads: not a broken change.
       !edge.to.endsWith('.d.ts') &&
-      !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?)$/.test(edge.to),
+      !/(^|\/)(__init__\.py|index\.[cm]?[jt]sx?|(mod|lib|main)\.rs)$/.test(edge.to),
   );
   if (moved)
     mutations.push({
@@ -204,27 +214,14 @@ function mutationsOf(facts: TreeFacts): Mutation[] {
         await runGit(['mv', moved.to, moved.to.replace(/(\.[^./]+)$/, '-moved$1')], dir);
       },
     });
-  const removed = removedExportTarget(facts, internal);
-  if (removed)
+  for (const removed of facts.importedExports)
     mutations.push({
       kind: 'removed-export',
-      subject: `${removed.name} of ${removed.file}`,
+      subject: `${removed.name} of ${removed.file} (${removed.how} by ${removed.importer})`,
       apply: async (dir) => renameOnLine(joinPath(dir, removed.file), removed.line, removed.name),
     });
   mutations.push(...pathMutations(facts, sources));
   return mutations;
-}
-
-function removedExportTarget(facts: TreeFacts, internal: TreeFacts['edges']) {
-  const byPath = new Map(facts.files.map((file) => [file.path, file]));
-  for (const edge of internal) {
-    if (!JS.test(edge.to)) continue;
-    const exported = (byPath.get(edge.to)?.exports ?? []).filter(
-      (entry) => entry.name !== 'default' && entry.name !== '*',
-    );
-    if (exported.length > 0) return { file: edge.to, name: exported[0]!.name, line: exported[0]!.line };
-  }
-  return undefined;
 }
 
 function pathMutations(facts: TreeFacts, sources: string[]): Mutation[] {

@@ -162,4 +162,60 @@ describe('the gate on real changes', () => {
     writeTree(root, { 'src/fmt/mode.py': 'class Preview:\n    A = "a"\n    B = "b"\n' });
     expect((await verify(root)).blocking).toEqual([]);
   });
+
+  it('a Java test importing the classes protoc generates from a .proto passes; a type no .proto defines does not', async () => {
+    const pom =
+      '<project><modelVersion>4.0.0</modelVersion><groupId>com.shop</groupId><artifactId>shop</artifactId><version>1</version></project>\n';
+    const root = makeRepo({
+      'pom.xml': pom,
+      'src/main/java/com/shop/Adapter.java': 'package com.shop;\n\npublic class Adapter {}\n',
+      'src/test/protobuf/bag.proto':
+        'syntax = "proto2";\npackage shop.generated;\noption java_package = "com.shop.generated";\n\nmessage OuterMessage {\n  message Inner { optional int32 n = 1; }\n  optional Inner inner = 1;\n}\n',
+      'src/test/protobuf/order_items.proto':
+        'syntax = "proto3";\npackage com.shop.orders;\noption java_multiple_files = true;\n\nmessage Item { string sku = 1; }\nservice Orders { rpc Get(Item) returns (Item); }\n',
+      'src/test/java/com/shop/AdapterTest.java': 'package com.shop;\n\npublic class AdapterTest {}\n',
+    });
+    writeTree(root, {
+      'src/test/java/com/shop/AdapterTest.java':
+        'package com.shop;\n\nimport com.shop.generated.Bag.OuterMessage;\nimport com.shop.generated.Bag.OuterMessage.Inner;\nimport com.shop.orders.Item;\nimport com.shop.orders.OrdersGrpc;\nimport com.shop.orders.OrderItems;\n\npublic class AdapterTest {\n  OuterMessage m;\n  Inner i;\n  Item t;\n}\n',
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, {
+      'src/test/java/com/shop/AdapterTest.java':
+        'package com.shop;\n\nimport com.shop.generated.Basket;\nimport com.shop.orders.Order;\n\npublic class AdapterTest {\n  Basket b;\n  Order o;\n}\n',
+    });
+    expect((await verify(root)).blocking).toEqual([
+      'hallucination missing-module: src/test/java/com/shop/AdapterTest.java imports "com.shop.generated.Basket", which resolves to no file in the repository.',
+      'hallucination missing-module: src/test/java/com/shop/AdapterTest.java imports "com.shop.orders.Order", which resolves to no file in the repository.',
+    ]);
+  });
+
+  it('an import that was broken before the change (a module the build generates) does not block it; one the change breaks does', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module' }),
+      '.gitignore': 'src/generated/\n',
+      'src/util.js': 'export function pad(s) {\n  return s.padStart(2);\n}\n',
+      'src/parser.js':
+        "import { table } from './generated/grammar.js';\nimport { pad } from './util.js';\nexport const parse = (s) => pad(table[s]);\n",
+      'src/cli.js':
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nexport const run = (s) => parse(s) + rules;\n",
+    });
+    // util.js edited: parser.js imports it and still imports the generated grammar, as before.
+    writeTree(root, { 'src/util.js': 'export function pad(s) {\n  return s.padStart(3);\n}\n' });
+    // cli.js edited elsewhere: its generated import was there before the change.
+    writeTree(root, {
+      'src/cli.js':
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nexport const run = (s) => [parse(s), rules];\n",
+    });
+    expect((await verify(root)).blocking).toEqual([]);
+    git(root, 'mv', 'src/util.js', 'src/text.js');
+    writeTree(root, {
+      'src/cli.js':
+        "import { rules } from './generated/rules.js';\nimport { parse } from './parser.js';\nimport { lex } from './lexer.js';\nexport const run = (s) => [parse(lex(s)), rules];\n",
+    });
+    expect((await verify(root)).blocking).toEqual([
+      'hallucination missing-module: src/cli.js imports "./lexer.js", which resolves to no file in the repository.',
+      'hallucination missing-module: src/parser.js (not changed, but it imported what this change moved or removed) imports "./util.js", which resolves to no file in the repository.',
+    ]);
+  });
 });

@@ -224,6 +224,30 @@ describe('the gate on broken changes', () => {
     expect(report.blocking.join('\n')).toContain('shop/commands/run.py');
   });
 
+  it('a Rust module file moved while its mod declaration stays, or a deleted Java class still imported, never passes', async () => {
+    const crate = makeRepo({
+      'Cargo.toml': '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n',
+      'src/lib.rs': '//! Core.\n\nmod scan;\n\npub fn find(h: &[u8]) -> usize { scan::count(h) }\n',
+      'src/scan.rs': 'pub fn count(h: &[u8]) -> usize {\n    h.len()\n}\n',
+    });
+    git(crate, 'mv', 'src/scan.rs', 'src/scanner.rs');
+    expect((await verify(crate)).blocking).toEqual([
+      'hallucination missing-module: src/lib.rs (not changed, but it imported what this change moved or removed) imports "scan", which was src/scan.rs before this change.',
+    ]);
+    const jar = makeRepo({
+      'pom.xml':
+        '<project><groupId>com.shop</groupId><artifactId>shop</artifactId><version>1</version></project>\n',
+      'src/main/java/com/shop/Cart.java': 'package com.shop;\n\npublic class Cart {}\n',
+      'src/main/java/com/shop/util/Money.java': 'package com.shop.util;\n\npublic class Money {}\n',
+      'src/main/java/com/shop/Checkout.java':
+        'package com.shop;\n\nimport com.shop.util.Money;\n\npublic class Checkout {\n  Money total;\n}\n',
+    });
+    git(jar, 'rm', '-q', 'src/main/java/com/shop/util/Money.java');
+    expect((await verify(jar)).blocking).toEqual([
+      'hallucination missing-module: src/main/java/com/shop/Checkout.java (not changed, but it imported what this change moved or removed) imports "com.shop.util.Money", which was src/main/java/com/shop/util/Money.java before this change.',
+    ]);
+  });
+
   it('a Python import under `if t.TYPE_CHECKING:` is not an undeclared package', async () => {
     const root = makeRepo({
       'pyproject.toml': '[project]\nname = "pkg"\nversion = "1"\ndependencies = []\n',

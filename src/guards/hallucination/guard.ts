@@ -14,6 +14,7 @@ import { readMakeTargets, readScripts } from './commands.js';
 import { checkConfigKeys } from './config-keys.js';
 import { DEPENDENCY_MANIFEST, readDeclaredDependencies } from './dependencies.js';
 import { checkImportedNames } from './exported-names.js';
+import { readGeneratedJavaTypes } from './generated-code.js';
 import { checkImportsOfRemoved, checkMissingModules, checkUndeclaredPackages } from './imports.js';
 import type { CheckSink, HallucinationInput } from './input.js';
 import { checkRemovedExportUses, removedExportsOf } from './removed-exports.js';
@@ -32,10 +33,11 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
     [...input.allFiles].filter((path) => DEPENDENCY_MANIFEST.test(path)),
   );
   const configs = readBuildConfigs(input.root, input.allFiles);
+  const generated = readGeneratedJavaTypes(input.root, input.allFiles);
   const removed = removedExportsOf(input, byPath);
   for (const path of changed) {
     checkUndeclaredPackages(path, input, declared, configs, sink);
-    checkMissingModules(path, input, configs, sink);
+    checkMissingModules(path, input, configs, generated, sink);
     checkImportedNames(path, input, byPath, sink);
     checkRemovedExportUses(path, input, byPath, removed, sink);
     checkConfigKeys(path, input, sink);
@@ -43,7 +45,7 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
   const changedSet = new Set(changed);
   for (const path of [...new Set(input.importers ?? [])].sort()) {
     if (changedSet.has(path) || !input.allFiles.has(path)) continue;
-    checkMissingModules(path, input, configs, sink, true);
+    checkMissingModules(path, input, configs, generated, sink, true);
     checkImportedNames(path, input, byPath, sink);
     checkRemovedExportUses(path, input, byPath, removed, sink);
   }

@@ -1,14 +1,19 @@
 /**
  * Imports that cannot work: a package no governing manifest declares (changed files only: an old
  * undeclared import is not this change's doing), and a relative import that resolves to no file
- * (changed files and the importers of what the change touched, moved or deleted).
+ * (changed files and the importers of what the change touched, moved or deleted). What the build
+ * provides is not missing: a bundler's aliases and externals, the classes protoc generates.
  */
 import { isTestPath } from '../../scan/file-kinds.js';
+import { baseName, directoryOf, posix } from '../../shared/path.js';
 import { findingId } from '../types.js';
 import { type BuildConfigs, knownToBuild } from './build-config.js';
 import { type DeclaredDependencies, governingManifests, isDeclared } from './dependencies.js';
+import { type GeneratedJavaTypes, isGeneratedJavaImport } from './generated-code.js';
 import type { CheckSink, HallucinationInput } from './input.js';
 import { nearestFile } from './nearest.js';
+
+const JVM_SOURCE = /\.(java|kt)$/;
 
 /**
  * A relative import into a build-output folder (`../dist/node/cli.js`) that holds no file of
@@ -68,6 +73,7 @@ export function checkMissingModules(
   path: string,
   input: HallucinationInput,
   configs: BuildConfigs,
+  generated: GeneratedJavaTypes,
   sink: CheckSink,
   importer = false,
 ): void {
@@ -75,6 +81,8 @@ export function checkMissingModules(
     if (entry.from !== path || entry.reason !== 'not-found') continue;
     if (isBuildOutput(path, entry.specifier, input.allFiles) || knownToBuild(configs, path, entry.specifier))
       continue;
+    if (JVM_SOURCE.test(path) && isGeneratedJavaImport(generated, entry.specifier)) continue;
+    if (!causedByChange(path, entry.specifier, input)) continue;
     sink.checked.imports++;
     const near = nearestFile(entry.specifier, input.allFiles);
     sink.findings.push({
@@ -92,8 +100,39 @@ export function checkMissingModules(
 }
 
 /**
- * An importer's dotted import (`from complex.cli import x`) that named a module the change deleted
- * or moved: the resolver now reads it as a package, but it was the removed file.
+ * Whether an unresolved import is this change's doing: new in a changed file (its base text did
+ * not have it), or naming a file the change removed, moved or edited. An unchanged importer's old
+ * import of a module the build generates, or a module long gone, was as broken before the change.
+ */
+function causedByChange(path: string, specifier: string, input: HallucinationInput): boolean {
+  const before = input.before?.get(path);
+  if (input.changedFiles.includes(path) && !before?.imports?.some((fact) => fact.specifier === specifier))
+    return true;
+  const words = new Set(specifier.split(/[/.:\\]+/).filter(Boolean));
+  words.add(stemOf(specifier.slice(specifier.lastIndexOf('/') + 1)));
+  return [...(input.removedFiles ?? []), ...input.changedFiles].some((file) =>
+    namesOf(file).some((name) => words.has(name)),
+  );
+}
+
+/** What an import may call a file: its name without extensions, or its folder's name for a package entry. */
+function namesOf(file: string): string[] {
+  const parts = file.split('/');
+  const base = parts[parts.length - 1]!;
+  const names = [stemOf(base), base.replace(/\.[^.]*$/, '')];
+  if (/^(index|__init__|mod|main|lib)\./.test(base) && parts.length > 1) names.push(parts[parts.length - 2]!);
+  return names;
+}
+
+function stemOf(base: string): string {
+  return base.replace(/\..*$/, '');
+}
+
+/**
+ * An import anywhere in the tree that named a module the change deleted or moved, found by the
+ * module's name where the graph cannot tie it to the removed path: a Python dotted import
+ * (`from complex.cli import x`, now read as a package), a Java import of a deleted class, a Rust
+ * `mod x;` whose file moved.
  */
 export function checkImportsOfRemoved(input: HallucinationInput, sink: CheckSink): void {
   const removed = input.removedFiles ?? [];
@@ -104,7 +143,7 @@ export function checkImportsOfRemoved(input: HallucinationInput, sink: CheckSink
   ];
   for (const entry of imports) {
     if (!/^[\w.]+$/.test(entry.specifier)) continue;
-    const gone = removedModule(entry.specifier, removed);
+    const gone = removedModule(entry, removed);
     if (!gone) continue;
     sink.checked.imports++;
     sink.findings.push({
@@ -121,9 +160,14 @@ export function checkImportsOfRemoved(input: HallucinationInput, sink: CheckSink
   }
 }
 
-/** The removed file a dotted module name (`complex.cli`) named, if any. */
-function removedModule(specifier: string, removed: readonly string[]): string | undefined {
-  const module = specifier.replace(/\./g, '/');
+/** The removed file an import named: a Python dotted module, a Java type, a Rust `mod x;`. */
+function removedModule(
+  entry: { from: string; specifier: string },
+  removed: readonly string[],
+): string | undefined {
+  if (entry.from.endsWith('.rs')) return removedRustModule(entry.from, entry.specifier, removed);
+  if (JVM_SOURCE.test(entry.from)) return removedJvmType(entry.specifier, removed);
+  const module = entry.specifier.replace(/\./g, '/');
   // A one-word name (`yaml`) is a package far more often than a nested file of that name.
   const nested = module.includes('/');
   return removed.find((file) =>
@@ -131,4 +175,33 @@ function removedModule(specifier: string, removed: readonly string[]): string | 
       (tail) => file === tail || file === `src/${tail}` || (nested && file.endsWith(`/${tail}`)),
     ),
   );
+}
+
+/**
+ * `mod scan;` names `scan.rs` or `scan/mod.rs` beside the declaring file when that file owns its
+ * folder (`mod.rs`, `lib.rs`, `main.rs`, a binary's root), else in the folder named after it.
+ */
+function removedRustModule(from: string, specifier: string, removed: readonly string[]): string | undefined {
+  if (!/^\w+$/.test(specifier)) return undefined;
+  const folder = directoryOf(from);
+  const bases = [folder, posix.join(folder, baseName(from).replace(/\.rs$/, ''))];
+  return removed.find((file) =>
+    bases.some(
+      (base) =>
+        file === posix.join(base, `${specifier}.rs`) || file === posix.join(base, specifier, 'mod.rs'),
+    ),
+  );
+}
+
+/** `import com.x.Foo` (or `com.x.Foo.Inner`, `com.x.Foo.member`) names `com/x/Foo.java` under any source root. */
+function removedJvmType(specifier: string, removed: readonly string[]): string | undefined {
+  const segments = specifier.replace(/\.\*$/, '').split('.');
+  for (let length = segments.length; length >= 2; length--) {
+    const module = segments.slice(0, length).join('/');
+    const gone = removed.find((file) =>
+      [`${module}.java`, `${module}.kt`].some((tail) => file === tail || file.endsWith(`/${tail}`)),
+    );
+    if (gone) return gone;
+  }
+  return undefined;
 }

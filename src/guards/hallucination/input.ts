@@ -19,8 +19,11 @@ export interface HallucinationInput {
   importers?: readonly string[];
   /** Paths the change deleted or moved away from. */
   removedFiles?: readonly string[];
-  /** The changed files' facts before the change (parsed from the base text): what they exported. */
-  before?: ReadonlyMap<string, Pick<IndexedFile, 'exports' | 'confidence'>>;
+  /** The changed files' facts before the change (parsed from the base text): what they exported and imported. */
+  before?: ReadonlyMap<
+    string,
+    Pick<IndexedFile, 'exports' | 'confidence'> & Partial<Pick<IndexedFile, 'imports'>>
+  >;
   /** What the agent said it did (its final message, a transcript excerpt). */
   messages?: string;
   trace?: Trace;
