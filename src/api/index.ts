@@ -35,6 +35,9 @@ export type {
 } from '../contracts/index.js';
 export { ensureContracts, inferContracts, loadContracts, validateContracts } from '../contracts/index.js';
 export type { DependencyGraph, GraphEdge } from '../graph/types.js';
+/** How the removed-export guard reads an importer's uses, for the gate benchmark's mutation. */
+export { destructuredNames } from '../guards/hallucination/exported-names.js';
+export { usesOf } from '../guards/hallucination/removed-exports.js';
 export type {
   ChangedFile,
   ChangeImpactReport,

@@ -6,10 +6,7 @@
  * destructuring (`const { x } = require(...)`), one read off the module's binding (`m.x`).
  */
 import { readFileSync } from 'node:fs';
-import type { GraphEdge } from '../graph/types.js';
-import { destructuredNames } from '../guards/hallucination/exported-names.js';
-import { usesOf } from '../guards/hallucination/removed-exports.js';
-import type { IndexedFile } from '../index/types.js';
+import { destructuredNames, type GraphEdge, type IndexedFile, usesOf } from '../api/index.js';
 import { joinPath } from '../shared/path.js';
 
 export interface ImportedExport {
