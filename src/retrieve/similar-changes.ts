@@ -1,8 +1,8 @@
 /**
  * Similar past changes (as in BugLocator): the commits of the history whose messages read most
  * like the task, each with the files it changed. Messages are compared by the cosine of their
- * TF-IDF vectors over the same stemmed terms as the code; a commit's subject counts twice, as a
- * task's title does. The index is built once per history and reused by every query on it.
+ * TF-IDF vectors over the same stemmed terms as the code, with pivoted length normalisation; a
+ * commit's subject counts twice, as a task's title does. The index is built once per history and reused by every query on it.
  */
 import type { ChangeHistory } from './history.js';
 import { countTerms } from './text/tokenize.js';
@@ -13,7 +13,7 @@ export interface SimilarCommit {
   sha: string;
   subject: string;
   files: readonly string[];
-  /** Cosine similarity of the commit's message with the task, 0..1. */
+  /** Similarity of the commit's message with the task (pivoted cosine), 0..1. */
   similarity: number;
 }
 
@@ -26,6 +26,8 @@ interface MessageVector {
 interface MessageIndex {
   idf: Map<string, number>;
   vectors: MessageVector[];
+  /** Mean norm of the message vectors: the pivot of the length normalisation. */
+  averageNorm: number;
   /** Term -> the messages holding it, so a query only visits messages sharing a term. */
   postings: Map<string, number[]>;
 }
@@ -60,10 +62,21 @@ export function similarCommits(
       sha: history.messages[age]!.sha,
       subject: history.messages[age]!.subject,
       files: history.commits[age]!,
-      similarity: dot / (queryNorm * index.vectors[age]!.norm),
+      similarity: Math.min(1, dot / (queryNorm * pivotedNorm(index.vectors[age]!.norm, index.averageNorm))),
     }))
     .sort((a, b) => b.similarity - a.similarity || a.age - b.age)
     .slice(0, limit);
+}
+
+/**
+ * Pivoted length normalisation (Singhal et al.): a message is normalised halfway between its own
+ * norm and the mean, so a one-word message ("ignore-0.4.27") sharing the task's one common word
+ * no longer reads as a perfect match, and a long one is not diluted to nothing.
+ */
+const PIVOT_SLOPE = 0.5;
+
+function pivotedNorm(norm: number, averageNorm: number): number {
+  return PIVOT_SLOPE * norm + (1 - PIVOT_SLOPE) * averageNorm;
 }
 
 function indexOf(history: ChangeHistory): MessageIndex {
@@ -94,7 +107,8 @@ function indexOf(history: ChangeHistory): MessageIndex {
     }
     return { weights, norm: Math.sqrt(squares) || 1 };
   });
-  const index = { idf, vectors, postings };
+  const averageNorm = vectors.reduce((sum, vector) => sum + vector.norm, 0) / Math.max(1, vectors.length);
+  const index = { idf, vectors, postings, averageNorm: averageNorm || 1 };
   indexes.set(history, index);
   return index;
 }

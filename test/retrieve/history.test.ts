@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { retrieve } from '../../src/api/retrieval.js';
 import { loadChangeHistory } from '../../src/retrieve/history.js';
+import { parseTask } from '../../src/retrieve/query.js';
+import { similarCommits } from '../../src/retrieve/similar-changes.js';
 import { commitAll, git, makeRepo, writeTree } from '../helpers/repo.js';
 import { retryProject } from './fixture.js';
 
@@ -71,5 +73,46 @@ describe('similar past changes', () => {
     writeTree(root, { 'opencode-plusplus.config.json': JSON.stringify({ retrieve: { historyCommits: 0 } }) });
     const result = await retrieve('the query string is lost when the base URL ends with a slash', root);
     expect(result.files.some((file) => file.signals.similar !== undefined)).toBe(false);
+  });
+});
+
+describe('similar past changes: how many commits vote', () => {
+  it('lets the files of the thirty most similar commits vote, not only those of the first ten', async () => {
+    const root = makeRepo(retryProject);
+    const names = Array.from({ length: 15 }, (_, index) => `field${String.fromCharCode(97 + index)}`);
+    for (const name of names) {
+      writeTree(root, { [`src/headers/${name}.ts`]: `export const ${name} = '';\n` });
+      commitAll(root, `Escape the separator in ${name} header values`);
+    }
+    const result = await retrieve('escape the separator in header values', root, { top: 40 });
+    const voted = result.files.filter((file) => file.signals.similar !== undefined).map((file) => file.path);
+    expect(voted.sort()).toEqual(names.map((name) => `src/headers/${name}.ts`).sort());
+  });
+});
+
+describe('similar past changes: message length', () => {
+  it('reads a one-word release message as a weak match beside the commits that changed the code', async () => {
+    const root = makeRepo(retryProject);
+    for (const language of ['Mojo', 'Hurl', 'Rocq']) {
+      writeTree(root, {
+        'src/util/headers.ts': `${retryProject['src/util/headers.ts']}\n// ${language}\n`,
+      });
+      commitAll(
+        root,
+        `Add ${language} type to headers\n\nThe ${language} language keeps its sources in files that need their own extension list, so globbing by name finds them`,
+      );
+    }
+    // Releases: one word shared with the task, only the manifest changed.
+    for (let release = 1; release <= 12; release++) {
+      writeTree(root, { 'package.json': JSON.stringify({ name: 'fetchy', version: `0.1.${release}` }) });
+      commitAll(root, `headers-0.1.${release}`);
+    }
+    const history = (await loadChangeHistory(root, 100))!;
+    const similar = similarCommits(history, parseTask('headers: add PKGBUILD type').terms, 15);
+    const code = similar.filter((commit) => commit.files.includes('src/util/headers.ts'));
+    const releases = similar.filter((commit) => commit.subject.startsWith('headers-'));
+    expect(similar.slice(0, 3)).toEqual(code);
+    // A one-word message sharing one word with the task is a weak match, not a near-perfect one.
+    expect(Math.max(...releases.map((commit) => commit.similarity))).toBeLessThan(0.5 * code[0]!.similarity);
   });
 });
