@@ -4,7 +4,7 @@
  * and the identifiers on the changed lines, added and removed. Test selection ranks the tests
  * that reach a change by how many of these words they mention.
  */
-import { runGit } from '../shared/git.js';
+import { type DiffHunk, diffHunks } from '../shared/git.js';
 
 /** A symbol as the index records it, with its line range. */
 export interface RangedSymbol {
@@ -30,29 +30,19 @@ export interface FileHunks {
   lines: string[];
 }
 
-const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 
-/** Splits `git diff -U0` output into hunks per new path (paths relative to where git ran). */
-export function parseUnifiedDiff(text: string): Map<string, FileHunks> {
-  const files = new Map<string, FileHunks>();
-  let current: FileHunks | undefined;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('+++ ')) {
-      const path = line.slice(4).replace(/^b\//, '');
-      current = path === '/dev/null' ? undefined : { ranges: [], lines: [] };
-      if (current) files.set(path, current);
-      continue;
-    }
-    if (!current || line.startsWith('--- ')) continue;
-    const hunk = HUNK.exec(line);
-    if (hunk) {
-      const start = Number(hunk[1]);
-      const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-      current.ranges.push(count === 0 ? [start, start + 1] : [start, start + count - 1]);
-    } else if (line.startsWith('+') || line.startsWith('-')) current.lines.push(line.slice(1));
-  }
-  return files;
+/**
+ * A file's hunks as selection reads them: a pure deletion touches the line before it and the one
+ * after, so the symbol the deleted lines sat in (or just before) counts as changed.
+ */
+export function fileHunks(hunks: readonly DiffHunk[]): FileHunks {
+  return {
+    ranges: hunks.map(({ start, count }): [number, number] =>
+      count === 0 ? [start, start + 1] : [start, start + count - 1],
+    ),
+    lines: hunks.flatMap((hunk) => hunk.lines),
+  };
 }
 
 /** An identifier as selection compares it: case and leading `_`/`$` dropped; short ones are noise. */
@@ -115,11 +105,8 @@ export async function readChangeTerms(
 ): Promise<ChangedFileTerms[]> {
   if (sources.length === 0) return [];
   const paths = sources.map((source) => source.path);
-  const diff = await runGit(
-    ['diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', '--relative', baseCommit, '--', ...paths],
-    root,
-  );
-  const hunks = diff.exitCode === 0 ? parseUnifiedDiff(diff.stdout) : new Map<string, FileHunks>();
+  const diff = await diffHunks(root, baseCommit, paths, ['--no-renames', '--relative']);
+  const hunks = new Map([...diff].map(([path, found]) => [path, fileHunks(found)]));
   const terms: ChangedFileTerms[] = [];
   for (const source of [...sources].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const text = hunks.has(source.path) ? undefined : readFile(source.path);

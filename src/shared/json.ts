@@ -1,5 +1,10 @@
 import { OcppError } from './errors.js';
 
+/** A JSON object: not null, not an array. The one test every reader of untyped JSON uses. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * JSON with object keys sorted at every level, so the same value always gives the same bytes.
  * Arrays keep their order: callers sort them where order carries no meaning.

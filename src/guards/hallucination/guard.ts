@@ -12,7 +12,7 @@ import { readBuildConfigs } from './build-config.js';
 import { checkMessages, checkTrace } from './claims.js';
 import { readMakeTargets, readScripts } from './commands.js';
 import { checkConfigKeys } from './config-keys.js';
-import { DEPENDENCY_MANIFEST, readDeclaredDependencies } from './dependencies.js';
+import { readDeclaredDependencies, readsDeclaredDependencies } from './dependencies.js';
 import { checkImportedNames } from './exported-names.js';
 import { checkImportsOfRemoved, checkMissingModules, checkUndeclaredPackages } from './imports.js';
 import type { CheckSink, HallucinationInput } from './input.js';
@@ -29,7 +29,7 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
   const changed = input.changedFiles.filter((path) => input.allFiles.has(path));
   const declared = readDeclaredDependencies(
     input.root,
-    [...input.allFiles].filter((path) => DEPENDENCY_MANIFEST.test(path)),
+    [...input.allFiles].filter(readsDeclaredDependencies),
   );
   const configs = readBuildConfigs(input.root, input.allFiles);
   const removed = removedExportsOf(input, byPath);

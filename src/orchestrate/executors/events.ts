@@ -3,6 +3,8 @@
  * these; anything it does not recognise is kept as an `opaque` event (vendors add event types
  * without notice, and a dropped line is a lost fact).
  */
+import { isRecord } from '../../shared/json.js';
+
 export type AgentEvent =
   | { type: 'message'; text: string }
   | { type: 'reasoning'; text: string }
@@ -74,9 +76,7 @@ export function parseJsonLine(line: string): Record<string, unknown> | undefined
   if (!trimmed.startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(trimmed);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -110,9 +110,7 @@ export function numberOf(value: unknown): number | undefined {
 }
 
 export function recordOf(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }
 
 /** Text of a tool result: a string, or the text blocks of an Anthropic-style content array. */
