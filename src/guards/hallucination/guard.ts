@@ -10,7 +10,7 @@
 import type { GuardFinding, GuardReport } from '../types.js';
 import { readBuildConfigs } from './build-config.js';
 import { checkMessages, checkTrace } from './claims.js';
-import { readMakeTargets, readScripts } from './commands.js';
+import { readRunnables } from './commands.js';
 import { checkConfigKeys } from './config-keys.js';
 import { readDeclaredDependencies, readsDeclaredDependencies } from './dependencies.js';
 import { checkImportedNames } from './exported-names.js';
@@ -48,10 +48,9 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
     checkRemovedExportUses(path, input, byPath, removed, sink);
   }
   checkImportsOfRemoved(input, sink);
-  const scripts = readScripts(input.root);
-  const targets = readMakeTargets(input.root);
-  if (input.messages) checkMessages(input.messages, input, scripts, targets, sink);
-  if (input.trace) checkTrace(input.trace, input, scripts, targets, sink);
+  const runnables = readRunnables(input.root);
+  if (input.messages) checkMessages(input.messages, input, runnables, sink);
+  if (input.trace) checkTrace(input.trace, input, runnables, sink);
   return { guard: 'hallucination', findings: dedupe(sink.findings), checked: sink.checked };
 }
 
