@@ -115,3 +115,28 @@ export async function readChangeTerms(
   }
   return terms;
 }
+
+/** A changed file as the change model reports it: only source files that still exist have terms. */
+export interface ChangedFileKind {
+  path: string;
+  kind?: string;
+  status: string;
+}
+
+/**
+ * The terms of the change's source files (deleted ones have none to read), each with the symbols
+ * the index found in its new text.
+ */
+export function readSourceChangeTerms(
+  root: string,
+  baseCommit: string,
+  changed: readonly ChangedFileKind[],
+  indexed: readonly TermSource[],
+  readFile: (path: string) => string | undefined,
+): Promise<ChangedFileTerms[]> {
+  const symbols = new Map(indexed.map((file) => [file.path, file.symbols]));
+  const sources = changed
+    .filter((file) => file.kind === 'source' && file.status !== 'deleted')
+    .map((file) => ({ path: file.path, symbols: symbols.get(file.path) ?? [] }));
+  return readChangeTerms(root, baseCommit, sources, readFile);
+}
