@@ -6,7 +6,6 @@
 import { type LoadedConfig, loadConfig } from '../config/load.js';
 import {
   type ContractFileState,
-  type ContractSet,
   ensureContracts,
   loadContracts,
   type ValidationResult,
@@ -21,7 +20,7 @@ import {
   type ChangeSet,
   collectChanges,
   gatherSelectionFacts,
-  readChangeTerms,
+  readSourceChangeTerms,
   renderTaskVerify,
   type TestSelection,
   type VerifyReport,
@@ -107,7 +106,13 @@ export async function selectTests(directory = '.', options: SelectTestsOptions =
 /** The test selection of an analysed change, with the crates, test names and words of the change it reads. */
 export async function selectionOf(analysis: ChangeAnalysis, share?: number): Promise<TestSelection> {
   const { tree, contracts } = analysis;
-  const terms = await changeTermsOf(analysis);
+  const terms = await readSourceChangeTerms(
+    tree.root,
+    analysis.change.changes.base.commit,
+    analysis.impact.changed,
+    tree.indexed,
+    tree.inference.readFile,
+  );
   const facts = gatherSelectionFacts(tree.files, tree.indexed, tree.inference.readFile, terms);
   return buildTestSelection({
     impact: analysis.impact,
@@ -116,15 +121,6 @@ export async function selectionOf(analysis: ChangeAnalysis, share?: number): Pro
     facts,
     ...(share === undefined ? {} : { share }),
   });
-}
-
-function changeTermsOf(analysis: ChangeAnalysis) {
-  const { tree, change, impact } = analysis;
-  const symbols = new Map(tree.indexed.map((file) => [file.path, file.symbols]));
-  const sources = impact.changed
-    .filter((file) => file.kind === 'source' && file.status !== 'deleted')
-    .map((file) => ({ path: file.path, symbols: symbols.get(file.path) ?? [] }));
-  return readChangeTerms(tree.root, change.changes.base.commit, sources, tree.inference.readFile);
 }
 
 export interface VerifyCallOptions extends ChangeCallOptions {
@@ -168,14 +164,7 @@ export function validateChange(analysis: ChangeAnalysis): Promise<ValidationResu
   return validateContracts({ contracts, files: tree.files, graph: tree.graph, ...change, scope: 'changed' });
 }
 
-/** The commands that run the tests, per the contracts (the project's test command, each runner's full and selected forms). */
-export function testCommandsOf(contracts: ContractSet): string[] {
-  const commands = [
-    contracts.commands.commands.test?.command,
-    ...contracts.tests.runners.flatMap((runner) => [runner.fullCommand, runner.command]),
-  ];
-  return [...new Set(commands.filter((command): command is string => Boolean(command)))];
-}
+export { testCommandsOf } from '../contracts/index.js';
 
 export async function analyzeChange(directory: string, options: ChangeCallOptions): Promise<ChangeAnalysis> {
   const root = resolveAbsolute(directory);

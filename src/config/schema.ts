@@ -201,45 +201,50 @@ export const PolicyConfigSchema = z
   })
   .describe('The policy gate: evidence policy and how hard it gates.');
 
+/** A retrieval signal's weight in the fused score: 0 turns it off. */
+const signalWeight = (value: number) => z.number().min(0).max(10).default(value);
+/** A BM25F field's weight in the lexical signal. */
+const fieldWeight = (value: number) => z.number().min(0).max(20).default(value);
+
 export const RetrieveWeightsSchema = z
   .strictObject({
     /** BM25F over path words, symbol names, docs and body. @default 1 */
-    lexical: z.number().min(0).max(10).default(1),
+    lexical: signalWeight(1),
     /** Exact mentions in the task: paths, file names, symbols, routes, messages, flags. @default 1 */
-    mentions: z.number().min(0).max(10).default(1),
+    mentions: signalWeight(1),
     /** PageRank centrality prior. @default 0.05 */
-    centrality: z.number().min(0).max(10).default(0.05),
+    centrality: signalWeight(0.05),
     /** Entrypoints and config files when the task mentions them. @default 0.15 */
-    project: z.number().min(0).max(10).default(0.15),
+    project: signalWeight(0.15),
     /** How often a file changed in recent history (prior). @default 0.05 */
-    churn: z.number().min(0).max(10).default(0.05),
+    churn: signalWeight(0.05),
     /** Files changed by the past commits whose messages are most like the task. @default 0.3 */
-    similar: z.number().min(0).max(10).default(0.3),
+    similar: signalWeight(0.3),
     /** Files named after the scope of a conventional-commit title (`fix(hmr): …`). @default 0.3 */
-    scope: z.number().min(0).max(10).default(0.3),
+    scope: signalWeight(0.3),
     /** Imports and importers of the best hits. @default 0.3 */
-    graph: z.number().min(0).max(10).default(0.3),
+    graph: signalWeight(0.3),
     /** Sources tested by the tests that match the task. @default 0.4 */
-    tests: z.number().min(0).max(10).default(0.4),
+    tests: signalWeight(0.4),
     /** Files changed together with the best hits. @default 0.3 */
-    cochange: z.number().min(0).max(10).default(0.3),
+    cochange: signalWeight(0.3),
     /** Files in the scope of, or named by, a lesson from memory that matches the task. @default 0.3 */
-    lessons: z.number().min(0).max(10).default(0.3),
+    lessons: signalWeight(0.3),
   })
   .describe('Weight of each retrieval signal in the fused score (0 turns a signal off).');
 
 export const RetrieveFieldsSchema = z
   .strictObject({
     /** Words of the file path. @default 3 */
-    path: z.number().min(0).max(20).default(3),
+    path: fieldWeight(3),
     /** Names of symbols and exports. @default 2 */
-    symbols: z.number().min(0).max(20).default(2),
+    symbols: fieldWeight(2),
     /** Doc comments, signatures, summary, routes. @default 1 */
-    doc: z.number().min(0).max(20).default(1),
+    doc: fieldWeight(1),
     /** The whole text. @default 1 */
-    body: z.number().min(0).max(20).default(1),
+    body: fieldWeight(1),
     /** Descriptions of the folders a file sits in (a module's entry file or README). @default 1 */
-    folder: z.number().min(0).max(20).default(1),
+    folder: fieldWeight(1),
   })
   .describe('BM25F field weights of the lexical signal.');
 

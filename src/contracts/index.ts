@@ -13,7 +13,7 @@ export { findUntestedChanges, type UntestedChange } from './rules/missing-test.j
 export { touchesMatching } from './rules/rule.js';
 export * from './schema.js';
 export { type ContractState, stateOf } from './stamp.js';
-export { assignTestFiles, conventionTestsFor, pathMatcher } from './test-files.js';
+export { assignTestFiles, conventionTestsFor, pathMatcher, testCommandsOf } from './test-files.js';
 export { repositoryReader, treeFiles } from './tree.js';
 export * from './types.js';
 export {

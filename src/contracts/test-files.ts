@@ -1,7 +1,10 @@
-/** Which files are tests a runner runs, and which tests a naming convention ties to a source file. */
+/**
+ * Which files are tests a runner runs, which tests a naming convention ties to a source file, and
+ * which commands run the tests.
+ */
 import { globMatcher, type PathMatcher } from '../shared/glob.js';
 import { escapeRegex } from './infer/input.js';
-import type { TestContract, TestRunnerEntry } from './schema.js';
+import type { ContractSet, TestContract, TestRunnerEntry } from './schema.js';
 
 /** Test path -> index of the first runner whose include (and not exclude) matches it. */
 export function assignTestFiles(
@@ -109,4 +112,13 @@ export function pathMatcher(paths: readonly string[], except: readonly string[] 
   const include = globMatcher(paths);
   const exclude = globMatcher(except);
   return (path) => include(path) && !exclude(path);
+}
+
+/** The commands that run the tests, per the contracts (the project's test command, each runner's full and selected forms). */
+export function testCommandsOf(contracts: ContractSet): string[] {
+  const commands = [
+    contracts.commands.commands.test?.command,
+    ...contracts.tests.runners.flatMap((runner) => [runner.fullCommand, runner.command]),
+  ];
+  return [...new Set(commands.filter((command): command is string => Boolean(command)))];
 }

@@ -5,7 +5,7 @@
  * that reach a change by how many of these words they mention.
  */
 import { languageOf } from '../scan/classify.js';
-import { runGit } from '../shared/git.js';
+import { type DiffHunk, diffHunks } from '../shared/git.js';
 
 /** A symbol as the index records it, with its line range. */
 export interface RangedSymbol {
@@ -37,29 +37,19 @@ export interface FileHunks {
   lines: string[];
 }
 
-const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 
-/** Splits `git diff -U0` output into hunks per new path (paths relative to where git ran). */
-export function parseUnifiedDiff(text: string): Map<string, FileHunks> {
-  const files = new Map<string, FileHunks>();
-  let current: FileHunks | undefined;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('+++ ')) {
-      const path = line.slice(4).replace(/^b\//, '');
-      current = path === '/dev/null' ? undefined : { ranges: [], lines: [] };
-      if (current) files.set(path, current);
-      continue;
-    }
-    if (!current || line.startsWith('--- ')) continue;
-    const hunk = HUNK.exec(line);
-    if (hunk) {
-      const start = Number(hunk[1]);
-      const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-      current.ranges.push(count === 0 ? [start, start + 1] : [start, start + count - 1]);
-    } else if (line.startsWith('+') || line.startsWith('-')) current.lines.push(line.slice(1));
-  }
-  return files;
+/**
+ * A file's hunks as selection reads them: a pure deletion touches the line before it and the one
+ * after, so the symbol the deleted lines sat in (or just before) counts as changed.
+ */
+export function fileHunks(hunks: readonly DiffHunk[]): FileHunks {
+  return {
+    ranges: hunks.map(({ start, count }): [number, number] =>
+      count === 0 ? [start, start + 1] : [start, start + count - 1],
+    ),
+    lines: hunks.flatMap((hunk) => hunk.lines),
+  };
 }
 
 /** An identifier as selection compares it: case and leading `_`/`$` dropped; short ones are noise. */
@@ -158,11 +148,8 @@ export async function readChangeTerms(
 ): Promise<ChangedFileTerms[]> {
   if (sources.length === 0) return [];
   const paths = sources.map((source) => source.path);
-  const diff = await runGit(
-    ['diff', '-U0', '--no-color', '--no-ext-diff', '--no-renames', '--relative', baseCommit, '--', ...paths],
-    root,
-  );
-  const hunks = diff.exitCode === 0 ? parseUnifiedDiff(diff.stdout) : new Map<string, FileHunks>();
+  const diff = await diffHunks(root, baseCommit, paths, ['--no-renames', '--relative']);
+  const hunks = new Map([...diff].map(([path, found]) => [path, fileHunks(found)]));
   const terms: ChangedFileTerms[] = [];
   for (const source of [...sources].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const text = hunks.has(source.path) ? undefined : readFile(source.path);
@@ -170,4 +157,29 @@ export async function readChangeTerms(
     if (found) terms.push(changedFileTerms(source.path, found, source.symbols));
   }
   return terms;
+}
+
+/** A changed file as the change model reports it: only source files that still exist have terms. */
+export interface ChangedFileKind {
+  path: string;
+  kind?: string;
+  status: string;
+}
+
+/**
+ * The terms of the change's source files (deleted ones have none to read), each with the symbols
+ * the index found in its new text.
+ */
+export function readSourceChangeTerms(
+  root: string,
+  baseCommit: string,
+  changed: readonly ChangedFileKind[],
+  indexed: readonly TermSource[],
+  readFile: (path: string) => string | undefined,
+): Promise<ChangedFileTerms[]> {
+  const symbols = new Map(indexed.map((file) => [file.path, file.symbols]));
+  const sources = changed
+    .filter((file) => file.kind === 'source' && file.status !== 'deleted')
+    .map((file) => ({ path: file.path, symbols: symbols.get(file.path) ?? [] }));
+  return readChangeTerms(root, baseCommit, sources, readFile);
 }

@@ -1,6 +1,6 @@
 /** The impact stage: changed files, the reverse dependency walk, risk, test selection, verify. */
 export { type BaseInfo, type BaseOptions, EMPTY_TREE, resolveBase } from './base.js';
-export { type ChangedFileTerms, readChangeTerms } from './change-terms.js';
+export { type ChangedFileTerms, readChangeTerms, readSourceChangeTerms } from './change-terms.js';
 export {
   type ChangedFile,
   type ChangeOptions,

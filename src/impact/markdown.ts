@@ -1,5 +1,6 @@
 /** The Markdown an agent or a reviewer reads: verify.md, impact.md and tests.md. Deterministic. */
 import type { ContractFinding } from '../contracts/index.js';
+import { bulletList } from '../shared/markdown.js';
 import type { ChangeImpactReport } from './report.js';
 import type { SelectionLevelResult, TestSelection } from './select.js';
 import type { VerifyReport } from './verify.js';
@@ -173,9 +174,7 @@ function findingLine(finding: ContractFinding): string {
 }
 
 function bullets(items: readonly string[], empty: string): string[] {
-  if (items.length === 0) return empty ? [`- ${empty}`] : [];
-  const shown = items.slice(0, LIST_LIMIT).map((item) => `- ${item}`);
-  return items.length > LIST_LIMIT ? [...shown, `- ... and ${items.length - LIST_LIMIT} more`] : shown;
+  return bulletList(items, empty, LIST_LIMIT);
 }
 
 function escapeCell(text: string): string {

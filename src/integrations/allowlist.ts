@@ -7,6 +7,7 @@
  * one plain `opencode-plusplus memory …` call. Ordinary sessions never get here.
  */
 import { realpathSync } from 'node:fs';
+import { isRecord } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { isAbsolutePath, isInside, joinPath, parentDirectory, resolveAbsolute } from '../shared/path.js';
 
@@ -262,10 +263,6 @@ function commandOf(input: Record<string, unknown>): string | undefined {
     return (value as string[]).map((part) => (/[\s"']/.test(part) ? `"${part}"` : part)).join(' ');
   }
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function allow(reason: string): AllowDecision {

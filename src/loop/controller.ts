@@ -19,8 +19,8 @@ import { type PlanActualDiff, planActualDiff } from '../shared/plan-actual-diff.
 import type { EvidenceVerdict } from '../trace/evidence.js';
 import type { Trace } from '../trace/types.js';
 
-export type LoopPhase = 'preflight' | 'after-edit' | 'repair';
-export const LOOP_PHASES: readonly LoopPhase[] = ['preflight', 'after-edit', 'repair'];
+export const LOOP_PHASES = ['preflight', 'after-edit', 'repair'] as const;
+export type LoopPhase = (typeof LOOP_PHASES)[number];
 
 export type LoopAction =
   | 'rebuild-context'

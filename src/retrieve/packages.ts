@@ -19,7 +19,6 @@ export interface WorkspacePackage {
   names: string[];
 }
 
-const MANIFEST = /(^|\/)(package\.json|Cargo\.toml|pyproject\.toml|go\.mod)$/;
 /** Copies of other projects' code: the scan has no kind for them, so they are named here. */
 const VENDORED = /(^|\/)(node_modules|vendor|third_party)\//;
 
@@ -49,10 +48,11 @@ export function detectPackages(
 ): WorkspacePackage[] {
   const packages = new Map<string, Set<string>>();
   for (const path of paths) {
-    if (!MANIFEST.test(path) || !path.includes('/') || isNotAPackage(path)) continue;
+    const readName = NAME_READERS.get(path.slice(path.lastIndexOf('/') + 1));
+    if (!readName || !path.includes('/') || isNotAPackage(path)) continue;
     const folder = path.slice(0, path.lastIndexOf('/'));
     const names = packages.get(folder) ?? new Set<string>();
-    const declared = manifestName(path, read(path) ?? '');
+    const declared = readName(read(path) ?? '');
     for (const name of [
       declared,
       declared?.replace(/^@[^/]+\//, ''),
@@ -71,25 +71,35 @@ export function detectPackages(
     .sort((a, b) => (a.folder < b.folder ? -1 : 1));
 }
 
-function manifestName(path: string, text: string): string | undefined {
-  if (path.endsWith('package.json')) {
-    try {
-      const name = (JSON.parse(text) as { name?: unknown }).name;
-      return typeof name === 'string' ? name : undefined;
-    } catch {
-      return undefined;
-    }
+function packageJsonName(text: string): string | undefined {
+  try {
+    const name = (JSON.parse(text) as { name?: unknown }).name;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
   }
-  if (path.endsWith('go.mod')) {
-    const module = /^module\s+(\S+)/m.exec(text)?.[1];
-    return module?.slice(module.lastIndexOf('/') + 1);
-  }
+}
+
+function goModuleName(text: string): string | undefined {
+  const module = /^module\s+(\S+)/m.exec(text)?.[1];
+  return module?.slice(module.lastIndexOf('/') + 1);
+}
+
+function tomlPackageName(text: string): string | undefined {
   const entry = tomlEntries(text).find(
     (candidate) =>
       candidate.key === 'name' && ['package', 'project', 'tool.poetry'].includes(candidate.table),
   );
   return entry?.value;
 }
+
+/** The manifests a workspace package's name is read from, each with its reader. */
+const NAME_READERS = new Map<string, (text: string) => string | undefined>([
+  ['package.json', packageJsonName],
+  ['go.mod', goModuleName],
+  ['Cargo.toml', tomlPackageName],
+  ['pyproject.toml', tomlPackageName],
+]);
 
 /**
  * The packages a task names: by a name or the folder path written as one word of the task

@@ -23,12 +23,18 @@ export interface EcosystemFiles {
   lockfiles: Readonly<Record<string, string>>;
   /** The manifest a lockfile locks, where it is not the ecosystem's first manifest. */
   locks?: Readonly<Record<string, string>>;
+  /**
+   * The manifests whose declared dependencies this tool reads (`requirements*.txt` with Python's);
+   * a package imported but not declared is only claimed undeclared where these were read.
+   */
+  dependenciesRead?: readonly string[];
 }
 
 export const ECOSYSTEM_FILES: readonly EcosystemFiles[] = [
   {
     ecosystem: 'node',
     manifests: ['package.json'],
+    dependenciesRead: ['package.json'],
     // Most specific first: a pnpm, yarn or bun lockfile names its package manager; npm's is the default.
     lockfiles: {
       'pnpm-lock.yaml': 'pnpm install',
@@ -42,6 +48,7 @@ export const ECOSYSTEM_FILES: readonly EcosystemFiles[] = [
   {
     ecosystem: 'python',
     manifests: ['pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements.txt'],
+    dependenciesRead: ['pyproject.toml', 'setup.py', 'setup.cfg', 'Pipfile', 'requirements.txt'],
     lockfiles: {
       'poetry.lock': 'poetry lock',
       'uv.lock': 'uv lock',
@@ -50,11 +57,17 @@ export const ECOSYSTEM_FILES: readonly EcosystemFiles[] = [
     },
     locks: { 'Pipfile.lock': 'Pipfile' },
   },
-  { ecosystem: 'go', manifests: ['go.mod', 'go.work'], lockfiles: { 'go.sum': 'go mod tidy' } },
+  {
+    ecosystem: 'go',
+    manifests: ['go.mod', 'go.work'],
+    lockfiles: { 'go.sum': 'go mod tidy' },
+    dependenciesRead: ['go.mod'],
+  },
   {
     ecosystem: 'rust',
     manifests: ['Cargo.toml'],
     lockfiles: { 'Cargo.lock': 'cargo build (it updates Cargo.lock)' },
+    dependenciesRead: ['Cargo.toml'],
   },
   {
     ecosystem: 'java',
@@ -75,6 +88,8 @@ export const ECOSYSTEM_FILES: readonly EcosystemFiles[] = [
 
 const LOCKFILE_NAMES = new Set(ECOSYSTEM_FILES.flatMap((entry) => Object.keys(entry.lockfiles)));
 const MANIFEST_NAMES = new Set(ECOSYSTEM_FILES.flatMap((entry) => entry.manifests));
+/** pip's requirement files (`requirements.txt`, `requirements-dev.txt`, `requirements.in.txt`). */
+const REQUIREMENTS_FILE = /^requirements[\w.-]*\.txt$/;
 
 function nameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
@@ -114,7 +129,18 @@ export function lockfilesOfFormat(format: Exclude<LockfileFormat, 'other'>): str
 /** A file that declares dependencies (`package.json`, `pyproject.toml`, `go.mod`, `pom.xml`, `requirements-dev.txt`...). */
 export function isManifest(path: string): boolean {
   const name = nameOf(path);
-  return MANIFEST_NAMES.has(name) || /^requirements[\w.-]*\.txt$/.test(name);
+  return MANIFEST_NAMES.has(name) || REQUIREMENTS_FILE.test(name);
+}
+
+/**
+ * The ecosystem of a manifest whose declared dependencies this tool reads (see
+ * `EcosystemFiles.dependenciesRead`); undefined for one it does not read (`pom.xml`, `Gemfile`,
+ * `go.work`) and for any other file.
+ */
+export function dependencyReadingEcosystem(path: string): EcosystemFiles['ecosystem'] | undefined {
+  const name = nameOf(path);
+  if (REQUIREMENTS_FILE.test(name)) return 'python';
+  return ECOSYSTEM_FILES.find((entry) => entry.dependenciesRead?.includes(name))?.ecosystem;
 }
 
 /** The lockfiles (name -> the command that rewrites it) that lock a manifest named `manifest`. */
@@ -155,7 +181,7 @@ export function ecosystemFilesOf(path: string): EcosystemFiles | undefined {
     (entry) =>
       entry.manifests.includes(name) ||
       name in entry.lockfiles ||
-      (entry.ecosystem === 'python' && /^requirements[\w.-]*\.txt$/.test(name)),
+      (entry.ecosystem === 'python' && REQUIREMENTS_FILE.test(name)),
   );
 }
 

@@ -92,7 +92,7 @@ export function detectProject(scan: ScanResult): ProjectFacts {
   readMakefile(read, facts);
   readPython(read, present, facts);
   readGo(read, facts);
-  readRust(read, present, facts);
+  readRust(read, facts);
   readJava(present, facts);
   // Nested packages' own declarations (a workspace's `packages/vite/package.json` bin and exports).
   for (const entry of packages) if (entry.path !== '.') facts.declaredEntrypoints.push(...entry.entrypoints);
@@ -115,6 +115,16 @@ function readManifest(root: string, path: string, problems: ProjectFacts['proble
 function addCommand(facts: ProjectFacts, name: CommandName, command: string, source: string): void {
   if (facts.commands.some((entry) => entry.name === name)) return;
   facts.commands.push({ name, command, source });
+}
+
+/** An ecosystem's conventional commands, all from one manifest, in the order given. */
+function addCommands(
+  facts: ProjectFacts,
+  source: string,
+  commands: Partial<Record<CommandName, string>>,
+): void {
+  for (const [name, command] of Object.entries(commands) as Array<[CommandName, string]>)
+    addCommand(facts, name, command, source);
 }
 
 function readNode(
@@ -275,18 +285,16 @@ function readGo(read: (path: string) => string | undefined, facts: ProjectFacts)
     facts.goModule = module;
     if (!facts.name) facts.name = module;
   }
-  addCommand(facts, 'install', 'go mod download', 'go.mod');
-  addCommand(facts, 'build', 'go build ./...', 'go.mod');
-  addCommand(facts, 'test', 'go test ./...', 'go.mod');
-  addCommand(facts, 'lint', 'go vet ./...', 'go.mod');
-  addCommand(facts, 'format', 'gofmt -l .', 'go.mod');
+  addCommands(facts, 'go.mod', {
+    install: 'go mod download',
+    build: 'go build ./...',
+    test: 'go test ./...',
+    lint: 'go vet ./...',
+    format: 'gofmt -l .',
+  });
 }
 
-function readRust(
-  read: (path: string) => string | undefined,
-  present: Set<string>,
-  facts: ProjectFacts,
-): void {
+function readRust(read: (path: string) => string | undefined, facts: ProjectFacts): void {
   const text = read('Cargo.toml');
   if (text === undefined) return;
   facts.ecosystems.push('rust');
@@ -294,14 +302,15 @@ function readRust(
   if (name && !facts.name) facts.name = name;
   const description = /^\s*description\s*=\s*"([^"]+)"/m.exec(text)?.[1];
   if (description && !facts.description) facts.description = description;
-  addCommand(facts, 'install', 'cargo fetch', 'Cargo.toml');
-  addCommand(facts, 'build', 'cargo build', 'Cargo.toml');
-  addCommand(facts, 'test', 'cargo test', 'Cargo.toml');
-  addCommand(facts, 'lint', 'cargo clippy', 'Cargo.toml');
-  addCommand(facts, 'typecheck', 'cargo check', 'Cargo.toml');
-  addCommand(facts, 'format', 'cargo fmt --check', 'Cargo.toml');
+  addCommands(facts, 'Cargo.toml', {
+    install: 'cargo fetch',
+    build: 'cargo build',
+    test: 'cargo test',
+    lint: 'cargo clippy',
+    typecheck: 'cargo check',
+    format: 'cargo fmt --check',
+  });
   for (const entry of cargoTargets(text)) facts.declaredEntrypoints.push(entry);
-  void present;
 }
 
 /** `[[bin]]` and `[lib]` targets with an explicit `path` (ripgrep's `crates/core/main.rs`). */
@@ -324,15 +333,16 @@ function readJava(present: Set<string>, facts: ProjectFacts): void {
     const root = facts.packages.find((entry) => entry.manifest === 'pom.xml')?.name;
     if (root && !facts.name) facts.name = root.replace(/-parent$/, '');
     const mvn = present.has('mvnw') ? './mvnw' : 'mvn';
-    addCommand(facts, 'install', `${mvn} -q dependency:resolve`, 'pom.xml');
-    addCommand(facts, 'build', `${mvn} -q package -DskipTests`, 'pom.xml');
-    addCommand(facts, 'test', `${mvn} test`, 'pom.xml');
+    addCommands(facts, 'pom.xml', {
+      install: `${mvn} -q dependency:resolve`,
+      build: `${mvn} -q package -DskipTests`,
+      test: `${mvn} test`,
+    });
     return;
   }
   const gradle = ['build.gradle', 'build.gradle.kts'].find((file) => present.has(file));
   if (!gradle) return;
   facts.ecosystems.push('java');
   const tool = present.has('gradlew') ? './gradlew' : 'gradle';
-  addCommand(facts, 'build', `${tool} build -x test`, gradle);
-  addCommand(facts, 'test', `${tool} test`, gradle);
+  addCommands(facts, gradle, { build: `${tool} build -x test`, test: `${tool} test` });
 }

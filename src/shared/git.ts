@@ -86,30 +86,77 @@ export async function headCommit(directory: string): Promise<string | undefined>
   return result.exitCode === 0 ? result.stdout.trim() : undefined;
 }
 
-/** 1-based inclusive line ranges, in the working tree, that differ from `base` per file (from `git diff -U0`). */
+/** One hunk of `git diff -U0`: where it starts in the new text, how many new lines it has, and its text. */
+export interface DiffHunk {
+  /** The first new line; for a pure deletion (`count` 0), the line before the deleted ones. */
+  start: number;
+  count: number;
+  /** The removed and added lines, without their `-`/`+`. */
+  lines: string[];
+}
+
+const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+
+/**
+ * Splits `git diff -U0` output into hunks per new path (relative to where git ran, `b/` dropped).
+ * A file git shows gets an entry even without hunks; a deleted file (`+++ /dev/null`) gets none.
+ */
+export function parseDiffHunks(text: string): Map<string, DiffHunk[]> {
+  const files = new Map<string, DiffHunk[]>();
+  let hunks: DiffHunk[] | undefined;
+  let hunk: DiffHunk | undefined;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('+++ ')) {
+      const path = line.slice(4).replace(/^b\//, '');
+      hunks = path === '/dev/null' ? undefined : [];
+      hunk = undefined;
+      if (hunks) files.set(path, hunks);
+      continue;
+    }
+    if (!hunks || line.startsWith('--- ')) continue;
+    const header = HUNK_HEADER.exec(line);
+    if (header) {
+      hunk = { start: Number(header[1]), count: header[2] === undefined ? 1 : Number(header[2]), lines: [] };
+      hunks.push(hunk);
+    } else if (hunk && (line.startsWith('+') || line.startsWith('-'))) hunk.lines.push(line.slice(1));
+  }
+  return files;
+}
+
+/** Explicit prefixes: `diff.noprefix` or `diff.mnemonicPrefix` in a user's config would change the paths. */
+const DIFF_U0 = ['diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/'];
+
+/**
+ * The hunks of the working tree against `base` for `files`, per path (see `parseDiffHunks`); none
+ * when git fails. `extraArgs` go before the revision (`--relative`, `--no-renames`).
+ */
+export async function diffHunks(
+  root: string,
+  base: string,
+  files: readonly string[],
+  extraArgs: readonly string[] = [],
+): Promise<Map<string, DiffHunk[]>> {
+  if (files.length === 0) return new Map();
+  const result = await runGit([...DIFF_U0, ...extraArgs, base, '--', ...files], root);
+  return result.exitCode === 0 ? parseDiffHunks(result.stdout) : new Map();
+}
+
+/**
+ * 1-based inclusive line ranges, in the working tree, that differ from `base` per file. A pure
+ * deletion still touches the line it happened at: `[start, start]`.
+ */
 export async function changedLineRanges(
   root: string,
   base: string,
   files: readonly string[],
 ): Promise<Map<string, Array<[number, number]>>> {
   const ranges = new Map<string, Array<[number, number]>>();
-  if (files.length === 0) return ranges;
-  const result = await runGit(['diff', '-U0', '--no-color', '--no-ext-diff', base, '--', ...files], root);
-  if (result.exitCode !== 0) return ranges;
-  let current: string | undefined;
-  for (const line of result.stdout.split('\n')) {
-    if (line.startsWith('+++ ')) {
-      current = line === '+++ /dev/null' ? undefined : line.slice(6);
-      continue;
-    }
-    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (!hunk || !current) continue;
-    const start = Number(hunk[1]);
-    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-    // A pure deletion (count 0) still touches the line it happened at.
-    const list = ranges.get(current) ?? [];
-    list.push([Math.max(1, start), Math.max(start, start + count - 1)]);
-    ranges.set(current, list);
+  for (const [path, hunks] of await diffHunks(root, base, files)) {
+    if (hunks.length === 0) continue;
+    ranges.set(
+      path,
+      hunks.map(({ start, count }) => [Math.max(1, start), Math.max(start, start + count - 1)]),
+    );
   }
   return ranges;
 }

@@ -1,5 +1,22 @@
 import { OcppError } from './errors.js';
 
+/** A JSON object: not null, not an array. The one test every reader of untyped JSON uses. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One line of a JSON-lines stream as an object; undefined for a line that is not a JSON object. */
+export function parseJsonLine(line: string): Record<string, unknown> | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * JSON with object keys sorted at every level, so the same value always gives the same bytes.
  * Arrays keep their order: callers sort them where order carries no meaning.

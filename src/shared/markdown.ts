@@ -54,3 +54,17 @@ export function managedBlock(lines: readonly string[]): string {
     '\n',
   );
 }
+
+/**
+ * Markdown bullets, one an item: `empty` as the only bullet when there are none (no line when it
+ * is empty too), and past `limit` items one bullet saying how many more there are.
+ */
+export function bulletList(
+  items: readonly string[],
+  empty: string,
+  limit = Number.POSITIVE_INFINITY,
+): string[] {
+  if (items.length === 0) return empty ? [`- ${empty}`] : [];
+  const shown = items.slice(0, limit).map((item) => `- ${item}`);
+  return items.length > limit ? [...shown, `- ... and ${items.length - limit} more`] : shown;
+}

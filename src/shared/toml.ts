@@ -4,6 +4,7 @@
  * that look keys up by table. A file that does not parse gives nothing to trust (undefined, []).
  */
 import { parse } from 'smol-toml';
+import { isRecord } from './json.js';
 
 export type TomlTable = Record<string, unknown>;
 
@@ -68,5 +69,5 @@ function flatten(
 
 /** A TOML table (an object that is neither null nor an array). */
 export function isTable(value: unknown): value is TomlTable {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  return isRecord(value) && !(value instanceof Date);
 }

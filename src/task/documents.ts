@@ -2,6 +2,7 @@
  * The Markdown files of a task run, rendered from its task pack. Files that later stages fill
  * (verify.md, impact.md) say plainly that they are empty and which stage fills them.
  */
+import { bulletList } from '../shared/markdown.js';
 import { expectedDiffOf } from './expected-diff.js';
 import type { TaskPack } from './types.js';
 
@@ -44,11 +45,11 @@ export function renderEditBoundary(pack: TaskPack): string {
     '',
     '## allowedEditGlobs',
     '',
-    ...list(editBoundary.allowedEditGlobs.map(code), 'none: nothing matched the task'),
+    ...bulletList(editBoundary.allowedEditGlobs.map(code), 'none: nothing matched the task'),
     '',
     '## avoidEditGlobs',
     '',
-    ...list(
+    ...bulletList(
       editBoundary.avoidEditGlobs.map((glob) =>
         `${code(glob)} — ${editBoundary.reasons[glob] ?? ''}`.trimEnd(),
       ),
@@ -71,14 +72,14 @@ export function renderExpectedDiff(pack: TaskPack): string {
     '',
     '## Files expected to change',
     '',
-    ...list(
+    ...bulletList(
       expected.files.map((path) => `${code(path)} — ${reasons.get(path) ?? 'named by the task'}`),
       'none predicted: nothing matched the task',
     ),
     '',
     '## Tests likely to change or be added',
     '',
-    ...list(
+    ...bulletList(
       pack.tests.slice(0, 3).map((test) => code(test.path)),
       'none found: add a test beside the changed file',
     ),
@@ -99,14 +100,14 @@ export function renderTests(pack: TaskPack): string {
     ['test', 'typecheck', 'lint', 'build'].includes(entry.name),
   );
   lines.push(
-    ...list(
+    ...bulletList(
       commands.map((entry) => `${entry.name}: ${code(entry.command)} (${entry.source})`),
       'none detected: add a test script to the project manifest',
     ),
   );
   lines.push('', '## Tests covering the chosen files', '');
   lines.push(
-    ...list(
+    ...bulletList(
       pack.tests.map((test) => {
         const covers =
           test.covers.length > 0 ? ` — covers ${test.covers.slice(0, 3).map(code).join(', ')}` : '';
@@ -119,24 +120,23 @@ export function renderTests(pack: TaskPack): string {
   return lines.join('\n');
 }
 
+/** A task run file that a later stage fills: its heading and a note saying which stage, and with what. */
+function placeholder(title: string, pack: TaskPack, note: readonly string[]): string {
+  return [`# ${title}: ${pack.taskId}`, '', ...note, ''].join('\n');
+}
+
 export function renderVerifyPlaceholder(pack: TaskPack): string {
-  return [
-    `# Verification: ${pack.taskId}`,
-    '',
+  return placeholder('Verification', pack, [
     'Empty: nothing has been verified yet. The verification stage fills this file with the commands',
     'run on the changed tree, their exit codes and who observed them.',
-    '',
-  ].join('\n');
+  ]);
 }
 
 export function renderImpactPlaceholder(pack: TaskPack): string {
-  return [
-    `# Impact: ${pack.taskId}`,
-    '',
+  return placeholder('Impact', pack, [
     'Empty: no change has been made yet. Impact analysis fills this file from the diff after the edit:',
     'changed files, the files that depend on them, risk and the tests to run.',
-    '',
-  ].join('\n');
+  ]);
 }
 
 export function commandOf(pack: TaskPack, name: string): TaskPack['commands'][number] | undefined {
@@ -146,10 +146,6 @@ export function commandOf(pack: TaskPack, name: string): TaskPack['commands'][nu
 function quote(text: string): string[] {
   const shown = text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} characters)` : text;
   return shown.split('\n').map((line) => `> ${line}`.trimEnd());
-}
-
-function list(items: string[], empty: string): string[] {
-  return items.length > 0 ? items.map((item) => `- ${item}`) : [`- ${empty}`];
 }
 
 function code(text: string): string {

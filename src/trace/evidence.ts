@@ -15,8 +15,8 @@ import type {
   TraceStep,
 } from './types.js';
 
-export type EvidencePolicy = 'advisory' | 'balanced' | 'strict';
-export const EVIDENCE_POLICIES: readonly EvidencePolicy[] = ['advisory', 'balanced', 'strict'];
+export const EVIDENCE_POLICIES = ['advisory', 'balanced', 'strict'] as const;
+export type EvidencePolicy = (typeof EVIDENCE_POLICIES)[number];
 
 export interface EvidenceRequirement {
   /** Stable id (`tests`, `lint`, `contracts`, ...). */

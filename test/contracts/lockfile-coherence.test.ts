@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkContracts } from '../../src/api/index.js';
-import { satisfies } from '../../src/contracts/lockfiles/semver.js';
+import { satisfies, tarballVersion } from '../../src/contracts/lockfiles/semver.js';
 import { makeRepo, writeTree } from '../helpers/repo.js';
 
 const integrity = (seed: string) => `sha512-${Buffer.from(seed.repeat(20)).toString('base64')}`;
@@ -198,5 +198,16 @@ describe('semver ranges as package managers write them', () => {
     expect(satisfies('1.0.0', 'github:user/repo')).toBeUndefined();
     expect(satisfies('1.0.0', 'workspace:*')).toBeUndefined();
     expect(satisfies('1.3.0', '1.2', { cargo: true })).toBe(true);
+  });
+
+  it.each([
+    ['https://registry.npmjs.org/prettier/-/prettier-3.2.5.tgz', '3.2.5'],
+    ['https://registry.npmjs.org/@scope/a-b/-/a-b-1.0.0-rc.1.tgz', '1.0.0-rc.1'],
+    ['https://registry.yarnpkg.com/ms/-/ms-2.1.3.tgz#d5d7d1b3', '2.1.3'],
+    ['https://npm.example.com/ms/-/ms-2.1.3.tgz?token=x', '2.1.3'],
+    ['https://codeload.github.com/user/repo/tar.gz/abc', undefined],
+    ['https://registry.npmjs.org/ms/-/ms-latest.tgz', undefined],
+  ])('the tarball %s names version %s', (url, version) => {
+    expect(tarballVersion(url)).toBe(version);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { selectTests } from '../../src/api/index.js';
-import { changedFileTerms, identifierParts, parseUnifiedDiff } from '../../src/impact/change-terms.js';
+import { changedFileTerms, fileHunks, identifierParts } from '../../src/impact/change-terms.js';
+import { parseDiffHunks } from '../../src/shared/git.js';
 import { type FileTree, makeRepo, writeTree } from '../helpers/repo.js';
 
 const NAMES = [
@@ -71,7 +72,9 @@ describe('the size of the regression level', () => {
 
   it('reads no words from changed comments, and no symbol around a change of comments alone', () => {
     const diff = (path: string, lines: string[]) =>
-      parseUnifiedDiff([`--- a/${path}`, `+++ b/${path}`, '@@ -2,0 +3,2 @@', ...lines].join('\n')).get(path)!;
+      fileHunks(
+        parseDiffHunks([`--- a/${path}`, `+++ b/${path}`, '@@ -2,0 +3,2 @@', ...lines].join('\n')).get(path)!,
+      );
     const symbols = [{ name: 'formatHelp', kind: 'method', line: 1, endLine: 9 }];
     const comments = changedFileTerms(
       'lib/help.js',

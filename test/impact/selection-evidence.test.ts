@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { selectTests } from '../../src/api/index.js';
-import { changedFileTerms, parseUnifiedDiff } from '../../src/impact/change-terms.js';
+import { changedFileTerms, fileHunks } from '../../src/impact/change-terms.js';
 import { sameStem } from '../../src/impact/select-rank.js';
+import { parseDiffHunks } from '../../src/shared/git.js';
 import { type FileTree, makeRepo, writeTree } from '../helpers/repo.js';
 
 /** A commander-like package: every test requires the entry, which loads lib/command.js and lib/help.js. */
@@ -105,7 +106,7 @@ describe('test selection by evidence', () => {
   });
 
   it('finds the symbols whose lines a diff changed, innermost first, and the words on those lines', () => {
-    const hunks = parseUnifiedDiff(
+    const hunks = parseDiffHunks(
       [
         'diff --git a/lib/help.js b/lib/help.js',
         '--- a/lib/help.js',
@@ -118,7 +119,7 @@ describe('test selection by evidence', () => {
         '-',
       ].join('\n'),
     );
-    const help = hunks.get('lib/help.js')!;
+    const help = fileHunks(hunks.get('lib/help.js')!);
     expect(help.ranges).toEqual([
       [3, 3],
       [8, 9],

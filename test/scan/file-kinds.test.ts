@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  dependencyReadingEcosystem,
   ECOSYSTEM_FILES,
   FIXTURE_PATTERNS,
   isManifest,
@@ -27,11 +28,16 @@ function codeOf(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 }
 
+let modules: Array<{ path: string; text: string }> | undefined;
+
 /** Files outside the owner whose code spells `literal`, plainly or escaped for a regular expression. */
 function spelledOutside(literal: string, regexEscaped = true): string[] {
   const escaped = regexEscaped ? literal.replace(/[.]/g, '\\.') : literal;
-  return sources(SRC)
-    .map((path) => ({ path: relative(SRC, path), text: codeOf(readFileSync(path, 'utf8')) }))
+  modules ??= sources(SRC).map((path) => ({
+    path: relative(SRC, path),
+    text: codeOf(readFileSync(path, 'utf8')),
+  }));
+  return modules
     .filter(({ path, text }) => path !== OWNER && (text.includes(literal) || text.includes(escaped)))
     .map(({ path }) => path);
 }
@@ -46,6 +52,31 @@ describe('one owner of file kinds', () => {
       lockfiles.map((name) => [name, spelledOutside(name)]).filter(([, files]) => files!.length > 0),
     );
     expect(found).toEqual({});
+  });
+
+  it('no module outside the owner keeps a regular expression listing manifests of several ecosystems', () => {
+    const escaped = (name: string) => name.replace(/[.]/g, '\\.');
+    const alternations = ECOSYSTEM_FILES.flatMap((left) =>
+      ECOSYSTEM_FILES.filter((right) => right !== left).flatMap((right) =>
+        left.manifests.flatMap((a) => right.manifests.map((b) => `${escaped(a)}|${escaped(b)}`)),
+      ),
+    );
+    expect(alternations).toContain('package\\.json|pyproject\\.toml');
+    const copies = alternations.flatMap((alternation) =>
+      spelledOutside(alternation, false).map((path) => `${path}: ${alternation}`),
+    );
+    expect(copies).toEqual([]);
+  });
+
+  it('reads declared dependencies only from the manifests it has a reader for', () => {
+    expect(dependencyReadingEcosystem('pkg/package.json')).toBe('node');
+    expect(dependencyReadingEcosystem('requirements-dev.txt')).toBe('python');
+    expect(dependencyReadingEcosystem('svc/go.mod')).toBe('go');
+    expect(dependencyReadingEcosystem('go.work')).toBeUndefined();
+    expect(dependencyReadingEcosystem('pom.xml')).toBeUndefined();
+    expect(isManifest('pom.xml')).toBe(true);
+    for (const entry of ECOSYSTEM_FILES)
+      for (const name of entry.dependenciesRead ?? []) expect(entry.manifests).toContain(name);
   });
 
   it('no module outside the owner keeps its own copy of a test or fixture pattern', () => {

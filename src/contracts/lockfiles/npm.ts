@@ -4,10 +4,10 @@
  * location upwards, as Node does. Version 1 (`dependencies` nested, `requires`) is flattened into
  * the same shape.
  */
-import { stableStringify } from '../../shared/json.js';
+import { isRecord, stableStringify } from '../../shared/json.js';
 import { directoryOf } from '../../shared/path.js';
 import type { LockfileInput } from './input.js';
-import { parseVersion, satisfies } from './semver.js';
+import { parseVersion, satisfies, tarballVersion } from './semver.js';
 
 interface Entry {
   name?: string;
@@ -31,7 +31,6 @@ const DEPENDENCY_FIELDS = [
   'optionalDependencies',
   'peerDependencies',
 ] as const;
-const TARBALL = /\/-\/(?:[^/]+)-(\d+\.\d+\.\d+[^/]*)\.tgz$/;
 const INTEGRITY =
   /^(sha1|sha256|sha384|sha512)-[A-Za-z0-9+/]+=*(\s+(sha1|sha256|sha384|sha512)-[A-Za-z0-9+/]+=*)*$/;
 
@@ -122,7 +121,7 @@ function entryProblems(key: string, entry: Entry, before: Entry | undefined): st
   if (!entry.version || (!parseVersion(entry.version) && !fromSource))
     return [`${key} has no valid version (${entry.version ?? 'none'})`];
   const problems: string[] = [];
-  const named = TARBALL.exec(entry.resolved ?? '')?.[1];
+  const named = tarballVersion(entry.resolved ?? '');
   if (named && named !== entry.version)
     problems.push(`${key} is locked at ${entry.version} but its resolved URL is the tarball of ${named}`);
   if (/^https?:/.test(entry.resolved ?? '') && !fromSource && !INTEGRITY.test(entry.integrity ?? ''))
@@ -206,8 +205,4 @@ function unrequired(packages: Packages, key: string): boolean {
       if (dependency.name === name && resolveDependency(packages, from, name)?.key === key) return false;
   // A link's target is required through the link.
   return !Object.values(packages).some((other) => other.link && other.resolved === key);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -31,6 +31,14 @@ export function parseVersion(text: string): Version | undefined {
   };
 }
 
+/** A registry tarball URL, `…/-/<name>-<version>.tgz`, before the `?query` or `#hash` some lockfiles add. */
+const TARBALL = /\/-\/[^/]+-(\d+\.\d+\.\d+[^/?#]*)\.tgz(?:[?#].*)?$/;
+
+/** The version a registry tarball URL names (npm's `resolved`, yarn's `resolved "…tgz#sha"`), if it is one. */
+export function tarballVersion(url: string): string | undefined {
+  return TARBALL.exec(url)?.[1];
+}
+
 export function compareVersions(a: Version, b: Version): number {
   for (const key of ['major', 'minor', 'patch'] as const) if (a[key] !== b[key]) return a[key] - b[key];
   if (a.prerelease.length === 0 || b.prerelease.length === 0)

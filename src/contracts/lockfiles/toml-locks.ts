@@ -7,6 +7,7 @@
  */
 
 import { stableStringify } from '../../shared/json.js';
+import { normalizePythonName } from '../../shared/python-names.js';
 import { isTable, parseToml } from '../../shared/toml.js';
 import type { LockfileInput } from './input.js';
 
@@ -31,7 +32,7 @@ export function cargoLockProblems(input: LockfileInput): string[] {
   return tomlLockProblems(input, (table) => ({
     hashes: typeof table.checksum === 'string' ? [table.checksum] : [],
     artefacts: [],
-    dependencies: stringList(table.dependencies).map((entry) => normalName(entry.split(' ')[0]!)),
+    dependencies: stringList(table.dependencies).map((entry) => normalizePythonName(entry.split(' ')[0]!)),
     needsHash: typeof table.source === 'string' && table.source.startsWith('registry+'),
   }));
 }
@@ -97,7 +98,7 @@ function packagesOf(text: string, read: Reader): LockedPackage[] | undefined {
   if (!document) return undefined;
   const list = Array.isArray(document.package) ? document.package.filter(isTable) : [];
   return list.map((table) => ({
-    name: normalName(String(table.name ?? '')),
+    name: normalizePythonName(String(table.name ?? '')),
     version: String(table.version ?? ''),
     source: table.source,
     raw: stableStringify(table),
@@ -111,7 +112,7 @@ function pythonDependencies(table: Record<string, unknown>): string[] {
   const fromList = (value: unknown) => {
     if (Array.isArray(value))
       for (const item of value)
-        if (isTable(item) && typeof item.name === 'string') names.push(normalName(item.name));
+        if (isTable(item) && typeof item.name === 'string') names.push(normalizePythonName(item.name));
   };
   fromList(table.dependencies);
   if (isTable(table['optional-dependencies']))
@@ -133,11 +134,6 @@ function isWorkspaceSource(source: unknown): boolean {
     isTable(source) &&
     ('editable' in source || 'virtual' in source || 'directory' in source || 'path' in source)
   );
-}
-
-/** PEP 503: names compare lowercased with runs of `-_.` as one `-`. */
-function normalName(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
 function stringList(value: unknown): string[] {

@@ -6,7 +6,7 @@
  * belonged to another version before.
  */
 import type { LockfileInput } from './input.js';
-import { satisfies } from './semver.js';
+import { satisfies, tarballVersion } from './semver.js';
 
 interface YarnEntry {
   header: string;
@@ -81,7 +81,7 @@ function descriptorsOf(header: string): Array<[string, string]> {
 
 function namedVersion(entry: YarnEntry): string | undefined {
   const resolved = entry.fields.get('resolved');
-  const tarball = resolved ? /\/-\/[^/]+-(\d+\.\d+\.\d+[^/#]*)\.tgz/.exec(resolved)?.[1] : undefined;
+  const tarball = resolved ? tarballVersion(resolved) : undefined;
   if (tarball) return tarball;
   const resolution = entry.fields.get('resolution');
   return resolution ? /@npm:(\d+\.\d+\.\d+\S*)$/.exec(resolution)?.[1] : undefined;

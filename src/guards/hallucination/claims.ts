@@ -3,7 +3,7 @@ import { pathExistsSync } from '../../shared/fs.js';
 import { absolutePath } from '../../shared/path.js';
 import type { Trace } from '../../trace/types.js';
 import { findingId, type GuardFinding } from '../types.js';
-import { checkCommand, commandsIn } from './commands.js';
+import { checkCommand, commandsIn, type Runnables } from './commands.js';
 import type { CheckSink, HallucinationInput } from './input.js';
 import { nearestFile } from './nearest.js';
 
@@ -15,11 +15,10 @@ const PATH_TOKEN =
 export function checkMessages(
   messages: string,
   input: HallucinationInput,
-  scripts: Map<string, string> | undefined,
-  targets: Set<string> | undefined,
+  runnables: Runnables,
   sink: CheckSink,
 ): void {
-  for (const command of commandsIn(messages)) checkCommand(command, 'messages', scripts, targets, sink);
+  for (const command of commandsIn(messages)) checkCommand(command, 'messages', runnables, sink);
   for (const sentence of messages.split(/(?<=[.!?\n])\s+/)) {
     if (!EDIT_VERBS.test(sentence)) continue;
     for (const match of sentence.matchAll(PATH_TOKEN)) {
@@ -41,13 +40,12 @@ export function checkMessages(
 export function checkTrace(
   trace: Trace,
   input: HallucinationInput,
-  scripts: Map<string, string> | undefined,
-  targets: Set<string> | undefined,
+  runnables: Runnables,
   sink: CheckSink,
 ): void {
   for (const step of trace.steps) {
     if (step.kind === 'command')
-      checkCommand(step.command.join(' '), `trace ${trace.id} ${step.id}`, scripts, targets, sink);
+      checkCommand(step.command.join(' '), `trace ${trace.id} ${step.id}`, runnables, sink);
     if (step.kind === 'edit') {
       for (const path of step.files) {
         const finding = missingFile(

@@ -68,13 +68,18 @@ export function scriptOf(command: string): string | undefined {
   return undefined;
 }
 
-export function checkCommand(
-  command: string,
-  where: string,
-  scripts: Map<string, string> | undefined,
-  targets: Set<string> | undefined,
-  sink: CheckSink,
-): void {
+/** What the repository can run: package.json scripts and Make targets (undefined without the file). */
+export interface Runnables {
+  scripts: Map<string, string> | undefined;
+  targets: Set<string> | undefined;
+}
+
+export function readRunnables(root: string): Runnables {
+  return { scripts: readScripts(root), targets: readMakeTargets(root) };
+}
+
+export function checkCommand(command: string, where: string, runnables: Runnables, sink: CheckSink): void {
+  const { scripts, targets } = runnables;
   const script = scriptOf(command);
   if (script !== undefined && scripts) {
     sink.checked.commands++;
@@ -110,7 +115,7 @@ export function checkCommand(
   }
 }
 
-export function readScripts(root: string): Map<string, string> | undefined {
+function readScripts(root: string): Map<string, string> | undefined {
   const text = readRepositoryFile(root, 'package.json');
   if (text === undefined) return undefined;
   try {
@@ -122,7 +127,7 @@ export function readScripts(root: string): Map<string, string> | undefined {
   }
 }
 
-export function readMakeTargets(root: string): Set<string> | undefined {
+function readMakeTargets(root: string): Set<string> | undefined {
   for (const name of ['Makefile', 'makefile', 'GNUmakefile']) {
     const text = readRepositoryFile(root, name);
     if (text !== undefined)

@@ -4,8 +4,15 @@
  * Cargo.toml). Names are normalised the way each ecosystem compares them.
  */
 
-import { type LockfileFormat, lockfilesOfFormat } from '../../scan/file-kinds.js';
+import {
+  dependencyReadingEcosystem,
+  type EcosystemFiles,
+  type LockfileFormat,
+  lockfilesOfFormat,
+} from '../../scan/file-kinds.js';
+import { isRecord } from '../../shared/json.js';
 import { directoryOf } from '../../shared/path.js';
+import { normalizePythonName } from '../../shared/python-names.js';
 import { parseToml } from '../../shared/toml.js';
 import { readRepositoryFile } from './read.js';
 
@@ -58,27 +65,30 @@ const PYTHON_IMPORT_ALIASES: Record<string, string[]> = {
   fitz: ['pymupdf'],
 };
 
-export function normalizePython(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
+/** Per ecosystem whose manifests this guard reads (scan/file-kinds says which): the registry and the reader. */
+const MANIFEST_READERS: Partial<
+  Record<EcosystemFiles['ecosystem'], { ecosystem: string; names: (text: string) => Set<string> }>
+> = {
+  node: { ecosystem: 'npm', names: npmNames },
+  python: { ecosystem: 'pypi', names: pythonNames },
+  go: { ecosystem: 'go', names: goNames },
+  rust: { ecosystem: 'crate', names: cargoNames },
+};
+
+/** Manifests this guard can read declared dependencies from: the only ones it may call a package undeclared by. */
+export function readsDeclaredDependencies(path: string): boolean {
+  const ecosystem = dependencyReadingEcosystem(path);
+  return ecosystem !== undefined && MANIFEST_READERS[ecosystem] !== undefined;
 }
 
 export function readDeclaredDependencies(root: string, manifests: readonly string[]): DeclaredDependencies {
   const byManifest = new Map<string, { ecosystem: string; names: Set<string> }>();
   for (const path of manifests) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    const text = readRepositoryFile(root, path);
-    if (text === undefined) continue;
-    if (name === 'package.json') byManifest.set(path, { ecosystem: 'npm', names: npmNames(text) });
-    else if (
-      name === 'pyproject.toml' ||
-      /^requirements[^/]*\.txt$/.test(name) ||
-      name === 'setup.py' ||
-      name === 'setup.cfg' ||
-      name === 'Pipfile'
-    ) {
-      byManifest.set(path, { ecosystem: 'pypi', names: pythonNames(text) });
-    } else if (name === 'go.mod') byManifest.set(path, { ecosystem: 'go', names: goNames(text) });
-    else if (name === 'Cargo.toml') byManifest.set(path, { ecosystem: 'crate', names: cargoNames(text) });
+    const ecosystem = dependencyReadingEcosystem(path);
+    const reader = ecosystem === undefined ? undefined : MANIFEST_READERS[ecosystem];
+    const text = reader && readRepositoryFile(root, path);
+    if (reader && text !== undefined)
+      byManifest.set(path, { ecosystem: reader.ecosystem, names: reader.names(text) });
   }
   return { byManifest, locked: lockedNames(root, byManifest) };
 }
@@ -122,11 +132,8 @@ function lockedPythonNames(text: string): string[] {
   return packages
     .map((entry) => (entry as { name?: unknown }).name)
     .filter((name): name is string => typeof name === 'string')
-    .map(normalizePython);
+    .map(normalizePythonName);
 }
-
-export const DEPENDENCY_MANIFEST =
-  /(^|\/)(package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Pipfile|go\.mod|Cargo\.toml)$/;
 
 /**
  * Is `packageName` (as the graph names it: `npm:react` -> `react`) declared for `file`? With
@@ -183,7 +190,7 @@ function matches(names: Set<string>, ecosystem: string, packageName: string): bo
   if (ecosystem === 'npm')
     return names.has(packageName) || names.has(`@types/${packageName.replace(/^@([^/]+)\//, '$1__')}`);
   if (ecosystem === 'pypi') {
-    const candidates = [packageName, ...(PYTHON_IMPORT_ALIASES[packageName] ?? [])].map(normalizePython);
+    const candidates = [packageName, ...(PYTHON_IMPORT_ALIASES[packageName] ?? [])].map(normalizePythonName);
     return candidates.some((candidate) => names.has(candidate));
   }
   if (ecosystem === 'go')
@@ -210,8 +217,7 @@ function npmNames(text: string): Set<string> {
       'bundledDependencies',
     ]) {
       const value = manifest[field];
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        for (const name of Object.keys(value)) names.add(name);
+      if (isRecord(value)) for (const name of Object.keys(value)) names.add(name);
       if (Array.isArray(value)) for (const name of value) if (typeof name === 'string') names.add(name);
     }
     const imports = manifest.imports;
@@ -226,7 +232,7 @@ function pythonNames(text: string): Set<string> {
   const names = new Set<string>();
   const add = (raw: string) => {
     const name = /^\s*["']?([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(raw)?.[1];
-    if (name) names.add(normalizePython(name));
+    if (name) names.add(normalizePythonName(name));
   };
   for (const line of text.split('\n')) {
     const trimmed = line.trim();

@@ -10,9 +10,9 @@
 import type { GuardFinding, GuardReport } from '../types.js';
 import { readBuildConfigs } from './build-config.js';
 import { checkMessages, checkTrace } from './claims.js';
-import { readMakeTargets, readScripts } from './commands.js';
+import { readRunnables } from './commands.js';
 import { checkConfigKeys } from './config-keys.js';
-import { DEPENDENCY_MANIFEST, readDeclaredDependencies } from './dependencies.js';
+import { readDeclaredDependencies, readsDeclaredDependencies } from './dependencies.js';
 import { checkImportedNames } from './exported-names.js';
 import { readGeneratedJavaTypes } from './generated-code.js';
 import { checkImportsOfRemoved, checkMissingModules, checkUndeclaredPackages } from './imports.js';
@@ -30,7 +30,7 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
   const changed = input.changedFiles.filter((path) => input.allFiles.has(path));
   const declared = readDeclaredDependencies(
     input.root,
-    [...input.allFiles].filter((path) => DEPENDENCY_MANIFEST.test(path)),
+    [...input.allFiles].filter(readsDeclaredDependencies),
   );
   const configs = readBuildConfigs(input.root, input.allFiles);
   const generated = readGeneratedJavaTypes(input.root, input.allFiles);
@@ -50,10 +50,9 @@ export function checkHallucinations(input: HallucinationInput): GuardReport {
     checkRemovedExportUses(path, input, byPath, removed, sink);
   }
   checkImportsOfRemoved(input, sink);
-  const scripts = readScripts(input.root);
-  const targets = readMakeTargets(input.root);
-  if (input.messages) checkMessages(input.messages, input, scripts, targets, sink);
-  if (input.trace) checkTrace(input.trace, input, scripts, targets, sink);
+  const runnables = readRunnables(input.root);
+  if (input.messages) checkMessages(input.messages, input, runnables, sink);
+  if (input.trace) checkTrace(input.trace, input, runnables, sink);
   return { guard: 'hallucination', findings: dedupe(sink.findings), checked: sink.checked };
 }
 

@@ -4,6 +4,7 @@ import { checkContracts, impact, selectTests, verify } from '../../api/impact.js
 import { loop } from '../../api/loop.js';
 import { policy } from '../../api/policy.js';
 import { EVIDENCE_POLICIES, FAIL_ON_LEVELS, LOOP_PHASES } from '../../api/vocabulary.js';
+import type { EventBus } from '../../shared/events.js';
 import {
   contractsOutput,
   impactOutput,
@@ -13,7 +14,7 @@ import {
   testsOutput,
   verifyOutput,
 } from '../schemas.js';
-import { defineTool } from '../tool.js';
+import { type AnyTool, defineTool, type McpTool } from '../tool.js';
 
 const base = z
   .string()
@@ -25,27 +26,40 @@ const evidencePolicy = oneOf(EVIDENCE_POLICIES)
   .optional()
   .describe('advisory | balanced | strict (default: config policy.evidence)');
 
+/** A read-only question about the change against `base` (impact, tests, contracts): `base` is its only input. */
+function changeQuestion(
+  tool: Pick<McpTool, 'name' | 'title' | 'description' | 'output'>,
+  answer: (root: string, options: { bus: EventBus; base?: string | undefined }) => Promise<object>,
+): AnyTool {
+  return defineTool({
+    ...tool,
+    input: z.object({ base }),
+    readOnly: true,
+    run: async ({ base }, { root, bus }) => answer(root, { bus, base }),
+  });
+}
+
 export const changeTools = [
-  defineTool({
-    name: 'impact',
-    title: 'Change impact',
-    description:
-      'The changed files of the working tree, the files and modules that depend on them, global triggers and the risk of the change.',
-    input: z.object({ base }),
-    output: impactOutput,
-    readOnly: true,
-    run: async ({ base }, { root, bus }) => impact(root, { bus, base }),
-  }),
-  defineTool({
-    name: 'tests',
-    title: 'Tests for the change',
-    description:
-      'The tests that prove the current change: a minimal set, a regression set and the full suite.',
-    input: z.object({ base }),
-    output: testsOutput,
-    readOnly: true,
-    run: async ({ base }, { root, bus }) => selectTests(root, { bus, base }),
-  }),
+  changeQuestion(
+    {
+      name: 'impact',
+      title: 'Change impact',
+      description:
+        'The changed files of the working tree, the files and modules that depend on them, global triggers and the risk of the change.',
+      output: impactOutput,
+    },
+    impact,
+  ),
+  changeQuestion(
+    {
+      name: 'tests',
+      title: 'Tests for the change',
+      description:
+        'The tests that prove the current change: a minimal set, a regression set and the full suite.',
+      output: testsOutput,
+    },
+    selectTests,
+  ),
   defineTool({
     name: 'verify',
     title: 'Verify the change',
@@ -63,16 +77,16 @@ export const changeTools = [
     readOnly: false,
     run: async ({ base, task }, { root, bus }) => verify(root, { bus, base, task }),
   }),
-  defineTool({
-    name: 'validate_contracts',
-    title: 'Validate contracts',
-    description:
-      'Check the repository against its contracts (layering, module boundaries, commands, tests, safety). Works without git; the change rules then are skipped.',
-    input: z.object({ base }),
-    output: contractsOutput,
-    readOnly: true,
-    run: async ({ base }, { root, bus }) => checkContracts(root, { bus, base }),
-  }),
+  changeQuestion(
+    {
+      name: 'validate_contracts',
+      title: 'Validate contracts',
+      description:
+        'Check the repository against its contracts (layering, module boundaries, commands, tests, safety). Works without git; the change rules then are skipped.',
+      output: contractsOutput,
+    },
+    checkContracts,
+  ),
   defineTool({
     name: 'policy',
     title: 'Policy gate',

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { pack, retrieve } from '../../api/retrieval.js';
 import { plan } from '../../api/task.js';
+import type { EventBus } from '../../shared/events.js';
 import { packOutput, planOutput, retrieveOutput } from '../schemas.js';
-import { defineTool } from '../tool.js';
+import { type AnyTool, defineTool, type McpTool } from '../tool.js';
 
 const task = z.string().trim().min(1).describe('what the agent is about to do, in words');
 const top = z
@@ -18,6 +19,23 @@ const budget = z
   .positive()
   .optional()
   .describe('token budget, o200k tokens (default: config pack.budget)');
+
+/** A task within a token budget (pack, plan): the tool passes the task, the budget and `top` through. */
+function taskQuestion(
+  tool: Pick<McpTool, 'name' | 'title' | 'description' | 'output'>,
+  answer: (
+    task: string,
+    root: string,
+    options: { bus: EventBus; budget?: number | undefined; top?: number | undefined },
+  ) => Promise<object>,
+): AnyTool {
+  return defineTool({
+    ...tool,
+    input: z.object({ task, budget, top }),
+    readOnly: false,
+    run: async ({ task, budget, top }, { root, bus }) => answer(task, root, { bus, budget, top }),
+  });
+}
 
 export const retrievalTools = [
   defineTool({
@@ -34,24 +52,24 @@ export const retrievalTools = [
     readOnly: false,
     run: async ({ task, top, tests }, { root, bus }) => retrieve(task, root, { bus, top, tests }),
   }),
-  defineTool({
-    name: 'pack',
-    title: 'Pack a task context',
-    description:
-      'The files for a task fitted into a token budget (whole files, or signature skeletons of the large ones), with the lessons that apply. Read this before editing.',
-    input: z.object({ task, budget, top }),
-    output: packOutput,
-    readOnly: false,
-    run: async ({ task, budget, top }, { root, bus }) => pack(task, root, { bus, budget, top }),
-  }),
-  defineTool({
-    name: 'plan',
-    title: 'Plan a task',
-    description:
-      'The task pack of a task: files, tests, config files, entrypoints, commands and the edit boundary (which files the change may touch). Writes nothing.',
-    input: z.object({ task, budget, top }),
-    output: planOutput,
-    readOnly: false,
-    run: async ({ task, budget, top }, { root, bus }) => plan(task, root, { bus, budget, top }),
-  }),
+  taskQuestion(
+    {
+      name: 'pack',
+      title: 'Pack a task context',
+      description:
+        'The files for a task fitted into a token budget (whole files, or signature skeletons of the large ones), with the lessons that apply. Read this before editing.',
+      output: packOutput,
+    },
+    pack,
+  ),
+  taskQuestion(
+    {
+      name: 'plan',
+      title: 'Plan a task',
+      description:
+        'The task pack of a task: files, tests, config files, entrypoints, commands and the edit boundary (which files the change may touch). Writes nothing.',
+      output: planOutput,
+    },
+    plan,
+  ),
 ];

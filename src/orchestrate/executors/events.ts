@@ -3,6 +3,8 @@
  * these; anything it does not recognise is kept as an `opaque` event (vendors add event types
  * without notice, and a dropped line is a lost fact).
  */
+import { isRecord, parseJsonLine } from '../../shared/json.js';
+
 export type AgentEvent =
   | { type: 'message'; text: string }
   | { type: 'reasoning'; text: string }
@@ -68,19 +70,8 @@ function addUsage(total: EventSummary['usage'], event: Extract<AgentEvent, { typ
   total.costUsd = Math.round((total.costUsd + (event.costUsd ?? 0)) * 1e6) / 1e6;
 }
 
-/** Parses a JSON line into an object, or undefined (a non-JSON line becomes an opaque text event). */
-export function parseJsonLine(line: string): Record<string, unknown> | undefined {
-  const trimmed = line.trim();
-  if (!trimmed.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A non-JSON line becomes an opaque text event: the executors parse their lines with this. */
+export { parseJsonLine };
 
 /** The common shape of a JSON-lines stream: each object line by its `type`, any other line as text. */
 export function jsonLines(
@@ -122,9 +113,7 @@ export function numberOf(value: unknown): number | undefined {
 }
 
 export function recordOf(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }
 
 /** Text of a tool result: a string, or the text blocks of an Anthropic-style content array. */

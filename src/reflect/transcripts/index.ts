@@ -7,20 +7,20 @@
 import { promises as fsp } from 'node:fs';
 import { parseTree } from 'jsonc-parser';
 import { inputError } from '../../shared/errors.js';
+import { parseJsonLine } from '../../shared/json.js';
 import { claudeReader } from './claude.js';
 import { codexReader } from './codex.js';
 import { readLines } from './lines.js';
 import { openclawReader } from './openclaw.js';
 import { isOpencodeExport, opencodeReader, readOpencodeExport } from './opencode.js';
-import {
-  isRecord,
-  type LineFacts,
-  type ServedLessonMention,
-  type Transcript,
-  type TranscriptEntry,
-  type TranscriptFormat,
-  type TranscriptReader,
-  type TranscriptStats,
+import type {
+  LineFacts,
+  ServedLessonMention,
+  Transcript,
+  TranscriptEntry,
+  TranscriptFormat,
+  TranscriptReader,
+  TranscriptStats,
 } from './types.js';
 
 export * from './types.js';
@@ -63,7 +63,7 @@ export async function readTranscript(file: string, options: ReadTranscriptOption
     // Nothing recognisable early on: stop reading (a huge file in another format costs little).
     if (!reader && raw.line > MAX_UNRECOGNISED_LINES) break;
     builder.scanServed(raw.text, raw.line);
-    const value = parseLine(raw.text);
+    const value = parseJsonLine(raw.text);
     if (value === undefined) {
       if (raw.text.trim()) builder.stats.malformed += 1;
       continue;
@@ -82,17 +82,6 @@ export async function readTranscript(file: string, options: ReadTranscriptOption
   if (reader) return builder.finish(reader.format);
   if (firstText?.trim() === '{') return readExport(file, size, options.format);
   throw unknownFormat(file, options.format);
-}
-
-function parseLine(text: string): Record<string, unknown> | undefined {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{')) return undefined;
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function detect(

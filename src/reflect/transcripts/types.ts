@@ -3,6 +3,8 @@
  * the agent said and did, which tool calls failed or were rejected), each with the 1-based line of
  * the file it came from, so a finding can point back at the transcript.
  */
+import { isRecord } from '../../shared/json.js';
+
 export const TRANSCRIPT_FORMATS = ['claude', 'codex', 'opencode', 'openclaw'] as const;
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
@@ -85,9 +87,8 @@ export function cap(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** The readers test their JSON lines with `isRecord` too: asked here, defined once in `shared/json`. */
+export { isRecord };
 
 export function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

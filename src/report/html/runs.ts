@@ -4,14 +4,14 @@
  * of the iteration as found. The orchestrator's format may grow: known fields are picked out,
  * the whole record stays visible as JSON, and a file the format names but the run lacks says so.
  */
+import { isRecord } from '../../shared/json.js';
 import { escapeHtml, tag, text } from './escape.js';
 import type { RunArtifact, RunIteration, RunView } from './model.js';
 import { section } from './sections.js';
 
 type Json = Record<string, unknown>;
 
-const asObject = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const asObject = (value: unknown): Json | undefined => (isRecord(value) ? value : undefined);
 
 const asText = (value: unknown): string | undefined =>
   typeof value === 'string'
