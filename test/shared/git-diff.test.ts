@@ -9,17 +9,17 @@ const SOURCE = [
   'function first() {',
   '  return 1;',
   '}',
-  '// a note',
+  'note();',
   'function second() {',
   '  return 2;',
   '}',
   '',
 ];
 
-/** A repository whose working tree deleted line 4 (`// a note`) of `lib.js`, between two functions. */
+/** A repository whose working tree deleted line 4 (`note();`) of `lib.js`, between two functions. */
 function repoWithPureDeletion(): string {
   const root = makeRepo({ 'lib.js': SOURCE.join('\n') });
-  writeFileSync(join(root, 'lib.js'), SOURCE.filter((line) => line !== '// a note').join('\n'));
+  writeFileSync(join(root, 'lib.js'), SOURCE.filter((line) => line !== 'note();').join('\n'));
   return root;
 }
 
@@ -27,7 +27,7 @@ describe('git diff hunks', () => {
   it('reads a pure deletion as a hunk of no new lines at the line before it', async () => {
     const root = repoWithPureDeletion();
     const hunks = await diffHunks(root, 'HEAD', ['lib.js']);
-    expect(hunks.get('lib.js')).toEqual([{ start: 3, count: 0, lines: ['// a note'] }]);
+    expect(hunks.get('lib.js')).toEqual([{ start: 3, count: 0, lines: ['note();'] }]);
   });
 
   it('gives the regression guard the line the deletion happened at, and nothing after it', async () => {
