@@ -82,7 +82,7 @@ export function renderTestsMarkdown(tests: TestSelection): string {
     '# Tests for this change',
     '',
     ...levelSection('Minimal: the tests of the changed files', tests.minimal),
-    ...levelSection('Regression: every test that reaches the change', tests.regression),
+    ...levelSection('Regression: the tests that reach the change, best evidence first', tests.regression),
     '## Full confidence',
     '',
     ...bullets(

@@ -21,6 +21,11 @@ describe('numeric options are validated like --top', () => {
     [['build', ROOT, '--wait', '1e3'], '--wait must be a whole number of at least 0, got "1e3"'],
     [['sidecar', ROOT, '--port', '0x10'], '--port must be a whole number of at least 0, got "0x10"'],
     [['sidecar', ROOT, '--port', '70000'], '--port must be a port number (0-65535), got "70000"'],
+    [['tests', ROOT, '--share', '0'], '--share: expected a number above 0 and at most 1, got "0"'],
+    [
+      ['benchmark', 'tests', ROOT, '--share', 'half'],
+      '--share: expected a number above 0 and at most 1, got "half"',
+    ],
     [
       ['trace', 'run', 'T-1', ROOT, '--timeout', '2x', '--', 'true'],
       '--timeout must be a whole number of at least 1, got "2x"',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { selectTests } from '../../src/api/index.js';
 import { changedFileTerms, fileHunks, identifierParts } from '../../src/impact/change-terms.js';
 import { parseDiffHunks } from '../../src/shared/git.js';
+import { runCliInProcess } from '../helpers/cli.js';
 import { type FileTree, makeRepo, writeTree } from '../helpers/repo.js';
 
 const NAMES = [
@@ -60,6 +61,10 @@ describe('the size of the regression level', () => {
     );
     // Asked for the whole suite, every test that reaches the change is there.
     expect((await selectTests(root, { share: 1 })).regression.tests.length).toBe(21);
+    // The CLI's `tests --share 1` asks the same.
+    const run = await runCliInProcess(['tests', root, '--share', '1', '--json'], root);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).regression.tests).toHaveLength(21);
   });
 
   it('keeps every test that reaches a change of comments alone, and says why: there is nothing to rank by', async () => {

@@ -1,7 +1,6 @@
-import { OcppError } from '../../shared/errors.js';
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { printResult, runAction } from '../command.js';
-import { jsonOption, verboseOption } from './options.js';
+import { jsonOption, shareOf, shareOption, verboseOption } from './options.js';
 
 interface BenchmarkFlags extends CommonOptions {
   commits?: string;
@@ -51,21 +50,17 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
     )
     .option('--commits <n>', 'how many qualifying commits to replay (default 20)')
     .option('--scan <n>', 'how many commits of history to look through (default 400)')
-    .option(
-      '--share <x>',
-      'the most of the suite `tests` may select at the regression level (0 to 1; default a quarter; 1: every test that reaches the change)',
-    )
+    .addOption(shareOption())
     .addOption(jsonOption('the figures and every case'))
     .action(async (dir: string | undefined, options: BenchmarkFlags) =>
       runAction(context, options, async (bus) => {
         const { parseCount } = await import('../parse.js');
-        const share = options.share === undefined ? undefined : parseShare(options.share);
         const { benchmarkTests, formatTestsBenchmark } = await import('../../bench/tests.js');
         const result = await benchmarkTests(dir ?? '.', {
           bus,
           ...(options.commits ? { commits: parseCount(options.commits, '--commits') } : {}),
           ...(options.scan ? { scan: parseCount(options.scan, '--scan') } : {}),
-          ...(share === undefined ? {} : { share }),
+          ...shareOf(options),
         });
         await printResult(context, options, result, () => formatTestsBenchmark(result));
         return 0;
@@ -91,10 +86,3 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
       }),
     );
 };
-
-function parseShare(text: string): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || value > 1)
-    throw new OcppError('USAGE', `--share: expected a number above 0 and at most 1, got "${text}"`);
-  return value;
-}

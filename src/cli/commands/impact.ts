@@ -1,9 +1,10 @@
 import type { CommandDefinition, CommonOptions } from '../command.js';
 import { printResult, runAction } from '../command.js';
-import { baseOf, baseOption, jsonOption } from './options.js';
+import { baseOf, baseOption, jsonOption, shareOf, shareOption } from './options.js';
 
 interface ChangeOptions extends CommonOptions {
   base?: string;
+  share?: string;
 }
 
 export const impactCommand: CommandDefinition = (program, context) => {
@@ -29,14 +30,15 @@ export const impactCommand: CommandDefinition = (program, context) => {
     .command('tests [dir]')
     .summary('which tests prove a change, as runnable commands')
     .description(
-      `Which tests prove a change, as commands for the detected runner (vitest, jest, mocha, node:test, pytest, go test, cargo test): minimal (the tests of the changed files), regression (every test that reaches the change, each with the words of the change it mentions) and full confidence (the test contract's full command).`,
+      `Which tests prove a change, as commands for the detected runner (vitest, jest, mocha, node:test, pytest, go test, cargo test): minimal (the tests of the changed files), regression (the tests that reach the change, ranked by the words of the change they mention, filling at most a quarter of the suite unless --share says otherwise; the note says how many more reach it) and full confidence (the test contract's full command).`,
     )
     .addOption(baseOption())
+    .addOption(shareOption())
     .addOption(jsonOption('the selection'))
     .action(async (dir: string | undefined, options: ChangeOptions) =>
       runAction(context, options, async (bus) => {
         const { selectTests } = await import('../../api/impact.js');
-        const selection = await selectTests(dir ?? '.', { bus, ...baseOf(options) });
+        const selection = await selectTests(dir ?? '.', { bus, ...baseOf(options), ...shareOf(options) });
         await printResult(context, options, selection, async () =>
           (await import('../../report/impact.js')).formatTests(selection),
         );

@@ -1,7 +1,7 @@
 /**
  * Options several commands share, each defined once with its flag, its help text and its parser:
- * `--format text|json|sarif` (with `--json` as its short form), `--json`, `--verbose`, `--base`
- * and the pack's `--budget`.
+ * `--format text|json|sarif` (with `--json` as its short form), `--json`, `--verbose`, `--base`,
+ * the pack's `--budget` and test selection's `--share`.
  */
 import { Option } from 'commander';
 import { usageError } from '../../shared/errors.js';
@@ -49,4 +49,23 @@ export async function budgetOf(options: { budget?: string }): Promise<{ budget?:
   if (options.budget === undefined) return {};
   const { parseCount } = await import('../parse.js');
   return { budget: parseCount(options.budget, '--budget') };
+}
+
+/** `--share <x>`: how much of the suite test selection's regression level may fill; `shareOf` reads it. */
+export function shareOption(): Option {
+  return new Option(
+    '--share <x>',
+    'the most of the suite the regression level may select (0 to 1; default a quarter; 1: every test that reaches the change)',
+  );
+}
+
+export function shareOf(options: { share?: string }): { share?: number } {
+  if (options.share === undefined) return {};
+  const value = Number(options.share);
+  if (!Number.isFinite(value) || value <= 0 || value > 1)
+    throw usageError(
+      `--share: expected a number above 0 and at most 1, got "${options.share}"`,
+      'e.g. --share 0.5',
+    );
+  return { share: value };
 }
