@@ -188,7 +188,7 @@ async function buildLocked(
   const config = options.config ?? (await loadConfig(root));
   const computed = await computeForBuild(root, { mode, bus, config, timed, ...held });
   if (!computed.pkg)
-    return { ...(await finishKeeping(root, mode, computed, [], started, stageMs)), computed };
+    return { ...(await finishKeeping({ root, mode, computed, outputs: [], started, stageMs })), computed };
   await timed('contracts', () => writeMissingContracts(root, computed, bus));
   const outputs = await timed('write', () =>
     writeContextPackage(root, computed.pkg, bus, knownOnDisk(root, computed)),
@@ -200,7 +200,7 @@ async function buildLocked(
       agentsFile.path,
       agentsFile.content,
     );
-  return { ...(await finishKeeping(root, mode, computed, outputs, started, stageMs)), computed };
+  return { ...(await finishKeeping({ root, mode, computed, outputs, started, stageMs })), computed };
 }
 
 /**
@@ -221,36 +221,35 @@ async function writeMissingContracts(root: string, computed: ComputedContext, bu
   computed.pkg.manifest.hashes.contracts = await hashContextDirectory(root, layout.contracts);
 }
 
+/** What a build run hands its finish: where, how, what it computed and wrote, and when it started. */
+export interface FinishingRun {
+  root: string;
+  mode: BuildMode;
+  computed: BuildComputation;
+  /** What writing its package wrote; empty when nothing was composed. */
+  outputs: WrittenOutput[];
+  /** `performance.now()` when the run began. */
+  started: number;
+  stageMs: Record<string, number>;
+}
+
 /**
  * Saves the caches and build info, and turns a computed context into the result: written
  * (`outputs` from writing its package) or up to date (nothing written, `outputs` empty).
  */
-export async function finishBuild(
-  root: string,
-  mode: BuildMode,
-  computed: BuildComputation,
-  outputs: WrittenOutput[],
-  started: number,
-  stageMs: Record<string, number>,
-): Promise<BuildResult> {
-  return (await finishKeeping(root, mode, computed, outputs, started, stageMs)).result;
+export async function finishBuild(run: FinishingRun): Promise<BuildResult> {
+  return (await finishKeeping(run)).result;
 }
 
 /** `finishBuild()`, also saying what the stat cache on disk now holds (a long-lived process keeps it). */
-async function finishKeeping(
-  root: string,
-  mode: BuildMode,
-  computed: BuildComputation,
-  outputs: WrittenOutput[],
-  started: number,
-  stageMs: Record<string, number>,
-): Promise<Omit<LockedBuild, 'computed'>> {
+async function finishKeeping(run: FinishingRun): Promise<Omit<LockedBuild, 'computed'>> {
+  const { root, computed, outputs } = run;
   if (computed.pkg) {
     await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
     await saveTallies(root, computed.pkg.tallies);
   }
   const kept = await keepStatCache(root, computed, outputs);
-  return { result: await resultOf(root, mode, computed, outputs, started, stageMs), ...kept };
+  return { result: await resultOf(run), ...kept };
 }
 
 /**
@@ -283,14 +282,14 @@ async function keepStatCache(
 }
 
 /** Writes the build info and turns a computed context into the result. */
-async function resultOf(
-  root: string,
-  mode: BuildMode,
-  computed: BuildComputation,
-  outputs: WrittenOutput[],
-  started: number,
-  stageMs: Record<string, number>,
-): Promise<BuildResult> {
+async function resultOf({
+  root,
+  mode,
+  computed,
+  outputs,
+  started,
+  stageMs,
+}: FinishingRun): Promise<BuildResult> {
   const stats = statsOf(computed, performance.now() - started, stageMs);
   const result = computed.pkg
     ? builtResult(root, mode, computed, outputs, stats)

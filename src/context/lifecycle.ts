@@ -57,7 +57,7 @@ export async function evolveContext(
     const outputs = await timed('write', () =>
       writeContextPackage(root, computed.pkg, bus, knownOnDisk(root, computed)),
     );
-    const build = await finishBuild(root, 'update', computed, outputs, started, stageMs);
+    const build = await finishBuild({ root, mode: 'update', computed, outputs, started, stageMs });
     const after = workingTreeSnapshot(computed);
     const delta = before
       ? diffContexts(before, after, await taskPackFiles(root))
