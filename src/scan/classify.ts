@@ -114,6 +114,8 @@ export const CODE_LANGUAGES = new Set([
   'html',
 ]);
 
+const PROSE_LANGUAGES = new Set(['markdown', 'rst', 'asciidoc', 'text']);
+
 const ASSET_EXTENSIONS = new Set([
   '.png',
   '.jpg',
@@ -247,7 +249,8 @@ const GENERATED_PATTERNS: RegExp[] = [
   /\.g\.(dart|cs)$/,
   /\.pb\.go$/,
   /_pb2(_grpc)?\.py$/,
-  /(^|\/)__snapshots__\/[^/]+\.snap$/,
+  // Snapshot files a test runner writes: Jest/Vitest `__snapshots__/*.snap`, insta's `snapshots/*.snap` beside the code.
+  /\.snap(\.new)?$/,
 ];
 
 const DOC_PATTERNS: RegExp[] = [
@@ -289,17 +292,31 @@ export function isConfigPath(path: string, language: string): boolean {
   return atRoot && ['json', 'yaml', 'toml', 'ini', 'xml'].includes(language);
 }
 
+/**
+ * A file under a test folder or named as a test: code is a test; a runner's config by its name
+ * (`tests/tsconfig.json`) is config; prose is left to the doc rules; any other file is data the
+ * tests read (trycmd's `.toml` and `.stdout` cases, expected outputs, sample inputs): a fixture.
+ */
+function testTreeKind(path: string, language: string): FileKind | undefined {
+  if (CODE_LANGUAGES.has(language)) return 'test';
+  if (PROSE_LANGUAGES.has(language) && language !== 'text') return undefined;
+  return isConfigPath(path, language) ? 'config' : 'fixture';
+}
+
 /** Kind from the path alone; content markers (generated headers, minified text) refine it later. */
 export function kindOf(path: string, language: string): FileKind {
   if (isLockfile(path)) return 'lockfile';
   if (isAssetPath(path)) return 'asset';
   if (isGeneratedPath(path)) return 'generated';
   if (isFixturePath(path)) return 'fixture';
-  if (isTestPath(path) && language !== 'markdown') return 'test';
+  if (isTestPath(path)) {
+    const kind = testTreeKind(path, language);
+    if (kind) return kind;
+  }
   if (isConfigPath(path, language)) return 'config';
   if (DOC_PATTERNS.some((pattern) => pattern.test(path))) return 'doc';
   if (CODE_LANGUAGES.has(language)) return isExamplePath(path) ? 'example' : 'source';
-  if (['markdown', 'rst', 'asciidoc', 'text'].includes(language)) return 'doc';
+  if (PROSE_LANGUAGES.has(language)) return 'doc';
   if (['json', 'yaml', 'toml', 'ini', 'xml', 'make', 'dockerfile', 'dotenv', 'groovy'].includes(language))
     return 'config';
   return 'asset';

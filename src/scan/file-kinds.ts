@@ -185,33 +185,62 @@ export function ecosystemFilesOf(path: string): EcosystemFiles | undefined {
   );
 }
 
+/** Folders that hold only test inputs, whatever their files are named. */
+const FIXTURE_FOLDER = /(^|\/)(fixtures?|__fixtures__|test-fixtures|testdata|test-data|test_data)\//;
+/**
+ * Data folders inside a test tree (black's `tests/data/`, Maven's `src/test/resources/`, the
+ * `snapshots/` that insta and snapbox write under `tests/`). `tests/data/` is also where the tests
+ * of a source module named `data` live, so a file there named as a test is a test (see `isFixturePath`).
+ */
+const TEST_DATA_FOLDER =
+  /(^|\/)(tests?|spec|__tests__)\/(data|resources|assets|samples|([^/]+\/)*snapshots)\//;
+/** Jest/Vitest/syrupy snapshot folders. */
+const SNAPSHOT_FOLDER = /(^|\/)__snapshots__\//;
+
 /**
  * Fixtures and test data: inputs that tests read, not tests (black's `tests/data/**`, Go's
  * `testdata/`, `__fixtures__/`, Jest/Vitest `__snapshots__/`).
  */
-export const FIXTURE_PATTERNS: readonly RegExp[] = [
-  /(^|\/)(fixtures?|__fixtures__|test-fixtures|testdata|test-data|test_data)\//,
-  /(^|\/)(tests?|spec|__tests__)\/(data|resources|assets|samples)\//,
-  /(^|\/)__snapshots__\//,
-];
+export const FIXTURE_PATTERNS: readonly RegExp[] = [FIXTURE_FOLDER, TEST_DATA_FOLDER, SNAPSHOT_FOLDER];
 
 /** pytest's per-folder configuration: test code, and evidence that pytest runs the tests. */
 export const PYTEST_CONFTEST = /(^|\/)conftest\.py$/;
 /** pytest's default test file names (`test_*.py`, `*_test.py`). */
 export const PYTEST_FILE = /(^|\/)(test_[^/]*|[^/]*_test)\.py$/;
 
-/** Test code, by the naming conventions of the ecosystems' runners. */
-export const TEST_PATTERNS: readonly RegExp[] = [
-  /(^|\/)(__tests__|__test__|tests?|spec|specs|e2e|__mocks__)\//,
+/**
+ * Type tests: files a type checker, not a runtime runner, checks — tsd's `test-d/` and
+ * `*.test-d.ts`, vitest's typecheck `*.test-d.ts` / `*.spec-d.ts`, tstyche's `*.tst.ts` and
+ * `__typetests__/`, dtslint's `dtslint/`, `type-tests/`. Tests all the same: never the product.
+ */
+const TYPE_TEST_FILE_NAME = /\.(test-d|spec-d|tst)\.[cm]?[jt]sx?$/;
+const TYPE_TEST_FOLDER = /(^|\/)(test-d|__typetests__|type-?tests?|dtslint)\//;
+export const TYPE_TEST_PATTERNS: readonly RegExp[] = [TYPE_TEST_FILE_NAME, TYPE_TEST_FOLDER];
+
+/** Test files by their own name, wherever they sit (`*.test.ts`, `test_*.py`, `*_test.go`, `*Test.java`...). */
+const TEST_FILE_NAMES: readonly RegExp[] = [
   /\.(test|spec|e2e|bench)\.[cm]?[jt]sx?$/,
   /(^|\/)(test|tests|spec)\.[cm]?[jt]sx?$/,
   PYTEST_FILE,
   PYTEST_CONFTEST,
   /_test\.go$/,
-  /(^|\/)src\/test\//,
   /(Test|Tests|IT|Spec)\.(java|kt|scala)$/,
   /\.(test|spec)\.(rb|php|rs)$/,
   /_spec\.rb$/,
+  TYPE_TEST_FILE_NAME,
+];
+
+/**
+ * Test code, by the naming conventions of the ecosystems' runners: the test folders (with the
+ * suffixed dunder folders some projects split their tests into, `__tests_dts__/`, `__tests_e2e__/`),
+ * the test file names, and the type tests.
+ */
+export const TEST_PATTERNS: readonly RegExp[] = [
+  /(^|\/)(__tests__|__test__|tests?|spec|specs|e2e|__mocks__)\//,
+  /(^|\/)__tests?_[a-z0-9_]+__\//,
+  /(^|\/)src\/test\//,
+  TYPE_TEST_FOLDER,
+  ...TEST_FILE_NAMES,
 ];
 
 /**
@@ -233,12 +262,19 @@ export function isSeparateTestTree(path: string): boolean {
   return /^(test|tests|spec|__tests__)\//.test(path) || /(^|\/)src\/test\//.test(path);
 }
 
+/** A file named as a test by its runner's convention, whatever folder it sits in. */
+function isNamedAsTest(path: string): boolean {
+  return TEST_FILE_NAMES.some((pattern) => pattern.test(path));
+}
+
 export function isFixturePath(path: string): boolean {
-  return FIXTURE_PATTERNS.some((pattern) => pattern.test(path));
+  if (FIXTURE_FOLDER.test(path) || SNAPSHOT_FOLDER.test(path)) return true;
+  return TEST_DATA_FOLDER.test(path) && !isNamedAsTest(path);
 }
 
 /** The fixture folder a path sits in (`tests/data/`), undefined outside fixtures. */
 export function fixtureFolderOf(path: string): string | undefined {
+  if (!isFixturePath(path)) return undefined;
   for (const pattern of FIXTURE_PATTERNS) {
     const match = pattern.exec(path);
     if (match) return path.slice(0, match.index + match[0].length);

@@ -10,6 +10,7 @@ import {
   lockfilesOfTool,
   TEST_NAMING_CONVENTIONS,
   TEST_PATTERNS,
+  TYPE_TEST_PATTERNS,
 } from '../../src/scan/file-kinds.js';
 
 const SRC = join(import.meta.dirname, '../../src');
@@ -83,6 +84,7 @@ describe('one owner of file kinds', () => {
     const patterns = [
       ...TEST_PATTERNS,
       ...FIXTURE_PATTERNS,
+      ...TYPE_TEST_PATTERNS,
       ...TEST_NAMING_CONVENTIONS.map((entry) => entry.pattern),
     ];
     const copies = patterns.flatMap((pattern) =>
