@@ -167,14 +167,15 @@ function forbiddenCommandsInTrace(trace: Trace | undefined, safety: SafetyContra
 }
 
 /**
- * What the change must prove. After a source or config change, the tests — critical, so under
- * `balanced` only a command or CI report counts. Under `strict`, contract validation too.
+ * What the change must prove. After a change to source, config, tests or the fixtures they read
+ * (expected outputs, trycmd cases), the tests — critical, so under `balanced` only a command or CI
+ * report counts. Under `strict`, contract validation too.
  */
 export function evidenceRequirements(
   input: Pick<PolicyInput, 'impact' | 'testCommands' | 'evidencePolicy'>,
 ): EvidenceRequirement[] {
   const kinds = new Set(input.impact.changed.map((file) => file.kind));
-  const codeChanged = kinds.has('source') || kinds.has('config') || kinds.has('test');
+  const codeChanged = kinds.has('source') || kinds.has('config') || kinds.has('test') || kinds.has('fixture');
   const requirements: EvidenceRequirement[] = [];
   if (codeChanged) {
     requirements.push({
