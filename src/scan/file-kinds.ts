@@ -217,9 +217,9 @@ const TYPE_TEST_FILE_NAME = /\.(test-d|spec-d|tst)\.[cm]?[jt]sx?$/;
 const TYPE_TEST_FOLDER = /(^|\/)(test-d|__typetests__|type-?tests?|dtslint)\//;
 export const TYPE_TEST_PATTERNS: readonly RegExp[] = [TYPE_TEST_FILE_NAME, TYPE_TEST_FOLDER];
 
-/** Test files by their own name, wherever they sit (`*.test.ts`, `test_*.py`, `*_test.go`, `*Test.java`...). */
+/** Test files by their own name, wherever they sit (`*.test.ts`, `*.cy.ts`, `test_*.py`, `*_test.go`, `*Test.java`...). */
 const TEST_FILE_NAMES: readonly RegExp[] = [
-  /\.(test|spec|e2e|bench)\.[cm]?[jt]sx?$/,
+  /\.(test|spec|e2e|e2e-spec|bench|cy)\.[cm]?[jt]sx?$/,
   /(^|\/)(test|tests|spec)\.[cm]?[jt]sx?$/,
   PYTEST_FILE,
   PYTEST_CONFTEST,
@@ -232,11 +232,12 @@ const TEST_FILE_NAMES: readonly RegExp[] = [
 
 /**
  * Test code, by the naming conventions of the ecosystems' runners: the test folders (with the
- * suffixed dunder folders some projects split their tests into, `__tests_dts__/`, `__tests_e2e__/`),
- * the test file names, and the type tests.
+ * suffixed dunder folders some projects split their tests into, `__tests_dts__/`, `__tests_e2e__/`,
+ * and the helpers only tests import, `test-helpers/`), the test file names (Cypress's `*.cy.ts`,
+ * Nest's `*.e2e-spec.ts` among them), and the type tests.
  */
 export const TEST_PATTERNS: readonly RegExp[] = [
-  /(^|\/)(__tests__|__test__|tests?|spec|specs|e2e|__mocks__)\//,
+  /(^|\/)(__tests__|__test__|tests?|spec|specs|e2e|__mocks__|test[-_](helpers?|support))\//,
   /(^|\/)__tests?_[a-z0-9_]+__\//,
   /(^|\/)src\/test\//,
   TYPE_TEST_FOLDER,

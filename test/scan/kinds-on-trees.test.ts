@@ -15,7 +15,7 @@ async function kindsOf(files: Record<string, string>): Promise<Record<string, Fi
 const code = 'export const value = 1;\n';
 
 describe('file kinds on real trees', () => {
-  it('counts type tests as tests, whichever checker runs them', async () => {
+  it('counts type tests, test helpers and browser tests as tests', async () => {
     const kinds = await kindsOf({
       'package.json': '{"name":"x","type":"module"}',
       'src/pipe.ts': code,
@@ -29,6 +29,9 @@ describe('file kinds on real trees', () => {
       'src/__typetests__/pipe.tst.ts': code,
       'type-tests/pipe.ts': code,
       'dtslint/index.ts': code,
+      'test-helpers/context.js': code,
+      'src/button.cy.tsx': code,
+      'test/app.e2e-spec.ts': code,
     });
     expect(kinds).toEqual({
       'package.json': 'config',
@@ -43,6 +46,9 @@ describe('file kinds on real trees', () => {
       'src/__typetests__/pipe.tst.ts': 'test',
       'type-tests/pipe.ts': 'test',
       'dtslint/index.ts': 'test',
+      'test-helpers/context.js': 'test',
+      'src/button.cy.tsx': 'test',
+      'test/app.e2e-spec.ts': 'test',
     });
   });
 
