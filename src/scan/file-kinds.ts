@@ -258,9 +258,15 @@ export const TEST_NAMING_CONVENTIONS: ReadonlyArray<{ id: string; pattern: RegEx
   { id: '*Test.java', pattern: /Test\.java$/, text: 'Java tests are named `<Name>Test.java`' },
 ];
 
-/** A test in a tree of its own (`test/`, `tests/`, `spec/`, `__tests__/` at the top, Maven's `src/test/`), not beside its source. */
+/**
+ * A test in a tree of its own (`test/`, `tests/`, `spec/`, `__tests__/`, a type-test tree such as
+ * `test-d/`, or test helpers at the top; Maven's `src/test/`), not beside its source.
+ */
 export function isSeparateTestTree(path: string): boolean {
-  return /^(test|tests|spec|__tests__)\//.test(path) || /(^|\/)src\/test\//.test(path);
+  return (
+    /^(test|tests|spec|__tests__|test-d|type-?tests?|dtslint|test[-_](helpers?|support))\//.test(path) ||
+    /(^|\/)src\/test\//.test(path)
+  );
 }
 
 /** A file named as a test by its runner's convention, whatever folder it sits in. */

@@ -6,6 +6,7 @@ import {
   ECOSYSTEM_FILES,
   FIXTURE_PATTERNS,
   isManifest,
+  isSeparateTestTree,
   lockfilesOfManifest,
   lockfilesOfTool,
   TEST_NAMING_CONVENTIONS,
@@ -91,6 +92,14 @@ describe('one owner of file kinds', () => {
       spelledOutside(`/${pattern.source}/`, false).map((path) => `${path}: /${pattern.source}/`),
     );
     expect(copies).toEqual([]);
+  });
+
+  it('calls a type-test or test-helper tree at the top a separate test tree, as test/ is', () => {
+    expect(isSeparateTestTree('test/pipe.js')).toBe(true);
+    expect(isSeparateTestTree('test-d/pipe/streaming.test-d.ts')).toBe(true);
+    expect(isSeparateTestTree('test-helpers/context.js')).toBe(true);
+    expect(isSeparateTestTree('src/pipe.test-d.ts')).toBe(false);
+    expect(isSeparateTestTree('lib/test-d/pipe.ts')).toBe(false);
   });
 
   it('answers which lockfiles lock a manifest and which a tool writes', () => {
