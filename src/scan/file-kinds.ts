@@ -320,6 +320,14 @@ export function isExamplePath(path: string): boolean {
 const AUXILIARY_AT_TOP =
   /^((packages|apps|crates|libs|modules)\/[^/]+\/)?(docs?|scripts?|tools|build|bench|ci|\.ci|\.github|integration|website|site)\//;
 
+/** A workspace package that is itself the benchmark suite or the docs site (`packages/bench/`, `apps/docs/`). */
+const AUXILIARY_PACKAGE = /^(packages|apps|crates|libs|modules)\/(bench|docs?|website|site)\//;
+
 export function isAuxiliaryPath(path: string): boolean {
-  return EXAMPLE_FOLDER.test(path) || AUXILIARY_ANYWHERE.test(path) || AUXILIARY_AT_TOP.test(path);
+  return (
+    EXAMPLE_FOLDER.test(path) ||
+    AUXILIARY_ANYWHERE.test(path) ||
+    AUXILIARY_AT_TOP.test(path) ||
+    AUXILIARY_PACKAGE.test(path)
+  );
 }

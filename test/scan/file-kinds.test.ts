@@ -5,6 +5,7 @@ import {
   dependencyReadingEcosystem,
   ECOSYSTEM_FILES,
   FIXTURE_PATTERNS,
+  isAuxiliaryPath,
   isManifest,
   isSeparateTestTree,
   lockfilesOfManifest,
@@ -100,6 +101,15 @@ describe('one owner of file kinds', () => {
     expect(isSeparateTestTree('test-helpers/context.js')).toBe(true);
     expect(isSeparateTestTree('src/pipe.test-d.ts')).toBe(false);
     expect(isSeparateTestTree('lib/test-d/pipe.ts')).toBe(false);
+  });
+
+  it('calls a workspace package that is the benchmark suite or the docs site auxiliary, not one that uses them', () => {
+    expect(isAuxiliaryPath('packages/bench/metabench.ts')).toBe(true);
+    expect(isAuxiliaryPath('apps/docs/app/layout.tsx')).toBe(true);
+    expect(isAuxiliaryPath('packages/tsc/bench/union.ts')).toBe(true);
+    expect(isAuxiliaryPath('packages/zod/src/v4/core/core.ts')).toBe(false);
+    expect(isAuxiliaryPath('packages/docs-theme/src/index.ts')).toBe(false);
+    expect(isAuxiliaryPath('src/bench/retrieval.ts')).toBe(false);
   });
 
   it('answers which lockfiles lock a manifest and which a tool writes', () => {
