@@ -10,6 +10,9 @@
  *     [--limit N] [--depth 10] [--out cases.json] [--work /tmp/retrieval-heldout] [--mirrors /work/.mirror]
  *   node scripts/retrieval-heldout.mjs --dev ../shared/bench/dev.json [--repo colinhacks/zod] [--limit 15]
  *
+ * A variant is the options of one `session.run` (`{"weights":{"cochange":0}}`); `"builds":["base"]`
+ * in it runs it on those builds only.
+ *
  * Held-out cases are `benchmark retrieval --commits N`'s selection (the newest non-merge commits
  * with 1–4 modified source files, at most 15 files, a subject of three words or more). Mirrors
  * are bare git dirs `<mirrors>/<owner>+<name>/repo` (the search tool's `fetch`). Prints R@5,
@@ -151,7 +154,8 @@ async function runCase(entry, results) {
     const opened = performance.now();
     const session = await build.session.openRetrieval(dir, {});
     row.open[build.name] = (performance.now() - opened) / 1000;
-    for (const [variant, options] of Object.entries(variants)) {
+    for (const [variant, { builds: only, ...options }] of Object.entries(variants)) {
+      if (only && !only.includes(build.name)) continue;
       const name = builds.length > 1 ? `${build.name}_${variant}` : variant;
       const started = performance.now();
       const files = (await session.run(task, { top: Math.max(depth, 10), tests: 0, ...options })).retrieval
