@@ -35,7 +35,7 @@ for (const [name, dir] of distSpecs) {
   builds.push({
     name,
     session: await import(path.join(absolute, 'api', 'retrieval-session.js')),
-    api: await import(path.join(absolute, 'api', 'index.js')),
+    bench: await import(path.join(absolute, 'bench', 'retrieval.js')),
   });
 }
 const variants = JSON.parse(args.variants ?? '{"d":{},"bm25":{"mode":"plain-bm25"}}');
@@ -66,51 +66,12 @@ function git(gitArgs) {
 
 const mirrorOf = (repo) => path.join(mirrors, repo.replace('/', '+'), 'repo');
 
-/** The newest qualifying commits of a mirror, as `benchmark retrieval --commits` picks them. */
-function heldOutCases(repo, wanted, scan = 400) {
-  const log = git([
-    '--git-dir',
-    mirrorOf(repo),
-    '-c',
-    'core.quotepath=off',
-    'log',
-    '--no-merges',
-    '--no-renames',
-    '--name-status',
-    `-n${scan}`,
-    '--format=%x00%H%x01%P%x01%s%x01%b%x02',
-    'HEAD',
-  ]);
-  const found = [];
-  for (const record of log.split('\0').slice(1)) {
-    if (found.length >= wanted) break;
-    const [header, changes = ''] = record.split('\x02');
-    const [sha, parents, subject, body] = header.split('\x01');
-    const parent = parents?.split(' ')[0];
-    if (!sha || !parent || !subject || subject.trim().split(/\s+/).length < 3) continue;
-    const lines = changes.split('\n').filter((line) => /^[A-Z]\t/.test(line));
-    if (lines.length === 0 || lines.length > 15) continue;
-    const gold = lines
-      .filter((line) => line.startsWith('M\t') || line.startsWith('D\t'))
-      .map((line) => line.slice(2))
-      .filter((file) => builds[0].api.classifyPath(file).kind === 'source')
-      .sort();
-    if (gold.length === 0 || gold.length > 4) continue;
-    const cleaned = (body ?? '')
-      .split('\n')
-      .filter((line) => !/^(signed-off-by|co-authored-by|reviewed-by|change-id):/i.test(line.trim()))
-      .join('\n')
-      .trim();
-    found.push({
-      id: `${repo}@${sha.slice(0, 8)}`,
-      repo,
-      parent,
-      subject: subject.trim(),
-      body: cleaned,
-      gold,
-    });
-  }
-  return found;
+/** The newest qualifying commits of a mirror: `benchmark retrieval --commits`'s own selection. */
+async function heldOutCases(repo, wanted, scan = 400) {
+  const selecting = builds.find((build) => build.bench.qualifyingCommits);
+  if (!selecting) throw new Error('no build under test exports qualifyingCommits (dist/bench/retrieval.js)');
+  const found = await selecting.bench.qualifyingCommits(mirrorOf(repo), wanted, scan);
+  return found.map((entry) => ({ id: `${repo}@${entry.sha.slice(0, 8)}`, repo, ...entry }));
 }
 
 function devCases(file) {
@@ -199,7 +160,9 @@ const format = (values) => values.map((value) => value.toFixed(3)).join(' ');
 
 const cases = args.dev
   ? devCases(args.dev)
-  : args.repo.split(',').flatMap((repo) => heldOutCases(repo, Number(args.commits ?? 30)).slice(0, limit));
+  : (
+      await Promise.all(args.repo.split(',').map((repo) => heldOutCases(repo, Number(args.commits ?? 30))))
+    ).flatMap((found) => found.slice(0, limit));
 const results = {};
 const rows = [];
 for (const entry of cases) {
