@@ -65,7 +65,8 @@ export interface RetrievalBenchmarkResult {
   budget: number;
 }
 
-interface Candidate {
+/** A replayable commit: its parent is the state, its message the task, its source files the gold. */
+export interface Candidate {
   sha: string;
   parent: string;
   subject: string;
@@ -110,8 +111,11 @@ export async function benchmarkRetrieval(
   return { repository: root, head, cases, skipped, ...summarize(cases), budget };
 }
 
-/** Newest first: non-merge commits changing 1–4 existing source files and at most 15 files in all. */
-async function qualifyingCommits(root: string, wanted: number, scan: number): Promise<Candidate[]> {
+/**
+ * Newest first: non-merge commits changing 1–4 existing source files and at most 15 files in all.
+ * `root` may be a bare repository (scripts/retrieval-heldout.mjs picks cases from mirrors).
+ */
+export async function qualifyingCommits(root: string, wanted: number, scan: number): Promise<Candidate[]> {
   const found: Candidate[] = [];
   for (const record of await commitLogRecords(root, scan, '%H%x01%P%x01%s%x01%b%x02')) {
     if (found.length >= wanted) break;

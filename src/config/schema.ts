@@ -228,6 +228,8 @@ export const RetrieveWeightsSchema = z
     tests: signalWeight(0.4),
     /** Files changed together with the best hits. @default 0.3 */
     cochange: signalWeight(0.3),
+    /** Files that usually change when one of the three best hits changes, hubs included. @default 0.15 */
+    companion: signalWeight(0.15),
     /** Files in the scope of, or named by, a lesson from memory that matches the task. @default 0.3 */
     lessons: signalWeight(0.3),
   })

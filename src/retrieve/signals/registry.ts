@@ -11,6 +11,7 @@
 import type { RetrievalSignal } from '../types.js';
 import { centralitySignal } from './centrality.js';
 import { cochangeSignal } from './cochange.js';
+import { companionSignal } from './companion.js';
 import { graphSignal } from './graph.js';
 import { lexicalSignal } from './lexical.js';
 import { mentionsSignal } from './mentions.js';
@@ -31,6 +32,7 @@ export const signals = {
   graph: graphSignal,
   tests: testsSignal,
   cochange: cochangeSignal,
+  companion: companionSignal,
 } as const satisfies Record<string, RetrievalSignal>;
 
 export type BuiltinSignalId = keyof typeof signals;
