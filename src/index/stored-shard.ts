@@ -90,10 +90,7 @@ export class StoredShard {
 
   /** Lazy entries for these files, which are this shard's files in its order (its keys say so). */
   takeWhole(files: readonly EntryKeys[]): IndexedFile[] {
-    // Its facts are accessors defined in the constructor, which the class type cannot state.
-    this.files ??= files.map(
-      (keys, position) => new LazyEntry(keys, this, position) as unknown as IndexedFile,
-    );
+    this.files ??= files.map((keys, position) => lazyEntry(keys, this, position));
     return this.files;
   }
 }
@@ -103,7 +100,7 @@ export class StoredShard {
  * them (reading their facts to count again would parse it).
  */
 export function wholeShardOf(files: readonly IndexedFile[]): StoredShard | undefined {
-  const first = files[0];
+  const first: unknown = files[0];
   if (!(first instanceof LazyEntry)) return undefined;
   const shard = first.shard;
   const taken = shard.files;
@@ -133,7 +130,7 @@ function entryLines(text: string): string[] {
 const OPEN_BRACKET = 0x5b;
 const COMMA = 0x2c;
 
-const FACT_KEYS = [
+const FACT_KEYS = new Set<string>([
   'confidence',
   'diagnostics',
   'env',
@@ -143,55 +140,63 @@ const FACT_KEYS = [
   'routes',
   'summary',
   'symbols',
-] as const satisfies ReadonlyArray<keyof FileFacts>;
+] satisfies ReadonlyArray<keyof FileFacts>);
+
+/** Every field of an entry, in the order a spread or `Object.keys` of a lazy one gives them. */
+const ENTRY_KEYS: readonly string[] = ['path', 'language', 'kind', 'hash', 'extractor', ...FACT_KEYS];
+
+/** What a lazy entry is made of: its keys, and where its facts are. */
+class LazyEntry implements EntryKeys {
+  constructor(
+    readonly path: string,
+    readonly language: string,
+    readonly kind: IndexedFile['kind'],
+    readonly hash: string,
+    readonly extractor: string,
+    /** The shard it was taken from. */
+    readonly shard: StoredShard,
+    readonly position: number,
+  ) {}
+}
 
 /**
- * An index entry whose facts stay in its shard's bytes until one is read. The facts are own,
- * enumerable accessors, so a spread, `Object.keys` or `JSON.stringify` of it sees every field,
- * as of any other entry; reading one parses the whole shard once.
+ * An index entry whose facts stay in its shard's bytes until one is read: a proxy that answers the
+ * keys from the scan and parses the shard (once) for any fact. It reports every field as its own,
+ * enumerable, so a spread, `Object.keys`, `JSON.stringify` or an equality check sees an entry like
+ * any other. (Own accessors would do the same, but defining nine per entry costs more than the
+ * parse it saves; one shared handler costs nothing per entry.)
  */
-class LazyEntry implements EntryKeys {
-  readonly path: string;
-  readonly language: string;
-  readonly kind: IndexedFile['kind'];
-  readonly hash: string;
-  readonly extractor: string;
-  readonly #position: number;
-  readonly #shard: StoredShard;
+const lazyHandler: ProxyHandler<LazyEntry> = {
+  get: (target, key) =>
+    typeof key === 'string' && FACT_KEYS.has(key) ? factsOf(target)[key] : Reflect.get(target, key),
+  set: (target, key, value) => {
+    if (typeof key !== 'string' || !FACT_KEYS.has(key)) return Reflect.set(target, key, value);
+    factsOf(target)[key] = value;
+    return true;
+  },
+  has: (target, key) => (typeof key === 'string' && FACT_KEYS.has(key)) || Reflect.has(target, key),
+  ownKeys: () => [...ENTRY_KEYS],
+  getOwnPropertyDescriptor: (target, key) => {
+    if (typeof key !== 'string' || !ENTRY_KEYS.includes(key)) return undefined;
+    const value = FACT_KEYS.has(key) ? factsOf(target)[key] : Reflect.get(target, key);
+    return { value, writable: true, enumerable: true, configurable: true };
+  },
+};
 
-  constructor(keys: EntryKeys, shard: StoredShard, position: number) {
-    this.path = keys.path;
-    this.language = keys.language;
-    this.kind = keys.kind;
-    this.hash = keys.hash;
-    this.extractor = keys.extractor;
-    this.#shard = shard;
-    this.#position = position;
-    Object.defineProperties(this, LazyEntry.#accessors);
-  }
+function factsOf(target: LazyEntry): Record<string, unknown> {
+  return target.shard.factsAt(target.position, target.path) as unknown as Record<string, unknown>;
+}
 
-  /** The shard it was taken from. */
-  get shard(): StoredShard {
-    return this.#shard;
-  }
-
-  #facts(): IndexedFile {
-    return this.#shard.factsAt(this.#position, this.path);
-  }
-
-  static readonly #accessors: PropertyDescriptorMap = Object.fromEntries(
-    FACT_KEYS.map((key) => [
-      key,
-      {
-        enumerable: true,
-        configurable: true,
-        get(this: LazyEntry) {
-          return this.#facts()[key];
-        },
-        set(this: LazyEntry, value: unknown) {
-          (this.#facts() as unknown as Record<string, unknown>)[key] = value;
-        },
-      },
-    ]),
+function lazyEntry(keys: EntryKeys, shard: StoredShard, position: number): IndexedFile {
+  const target = new LazyEntry(
+    keys.path,
+    keys.language,
+    keys.kind,
+    keys.hash,
+    keys.extractor,
+    shard,
+    position,
   );
+  // The proxy has every field of an entry (the handler above): the class alone has only the keys.
+  return new Proxy(target, lazyHandler) as unknown as IndexedFile;
 }
