@@ -4,6 +4,7 @@
  * when nothing changed, writes nothing at all.
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
+import { saveShardKeys } from '../index/shard-keys.js';
 import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { existingDirectory, readCacheJson, withLock } from '../shared/fs.js';
@@ -247,6 +248,7 @@ async function finishKeeping(run: FinishingRun): Promise<Omit<LockedBuild, 'comp
   if (computed.pkg) {
     await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
     await saveTallies(root, computed.pkg.tallies);
+    await saveShardKeys(root, computed.pkg.facts.summaries());
   }
   const kept = await keepStatCache(root, computed, outputs);
   return { result: await resultOf(run), ...kept };

@@ -7,6 +7,7 @@ import type { LoadedConfig } from '../config/load.js';
 import type { ReusableGraph } from '../graph/build.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
+import { readShardKeys } from '../index/shard-keys.js';
 import type { RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
 import { detectProject, type ProjectFacts } from '../scan/project.js';
@@ -465,7 +466,11 @@ async function readTrustedOutput(
   return trusted ? text : undefined;
 }
 
-/** The previous build's facts (the per-file facts cache): every index shard that is as it was written. */
+/**
+ * The previous build's facts (the per-file facts cache): every index shard that is as it was
+ * written, held as bytes (each is parsed when one of its files is asked for; one whose files are
+ * all unchanged is taken whole by the index stage, unparsed).
+ */
 export async function readTrustedIndex(
   root: string,
   previous: ContextManifest,
@@ -473,12 +478,15 @@ export async function readTrustedIndex(
   statCache?: StatCacheFile,
 ): Promise<FactsCache> {
   const facts = new FactsCache();
+  const summaries = await readShardKeys(root);
   for (const path of Object.keys(previous.outputs)) {
     if (componentOfOutput(path) !== 'index' || path.endsWith(HEAD_FILE)) continue;
     const text = await readTrustedOutput(root, path, previous, statCache, bus);
     if (text === undefined) continue;
+    const hash = previous.outputs[path]!;
     try {
-      facts.addShard(path, text, previous.outputs[path]!);
+      if (path === LEGACY.index) facts.addIndexText(text);
+      else facts.addShard(path, text, hash, summaries.get(hash));
     } catch {
       bus.log('info', `${path} does not parse: not reusing it`);
     }

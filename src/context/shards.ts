@@ -13,6 +13,7 @@
  */
 import { compare, compareEdges, compareUnresolved } from '../graph/order.js';
 import type { DependencyGraph, GraphEdge, UnresolvedImport } from '../graph/types.js';
+import { shardOf } from '../index/shard-folder.js';
 import {
   entryFromStored,
   STORED_ENTRY_SCHEMA,
@@ -26,21 +27,9 @@ import { layout } from '../shared/layout.js';
 
 /** Index and graph shards share one schema; the index entries' form sets it. */
 export const SHARD_SCHEMA_VERSION = STORED_ENTRY_SCHEMA;
-export const SHARD_DEPTH = 3;
+export { SHARD_DEPTH, shardOf } from '../index/shard-folder.js';
 export const ROOT_SHARD = '_root';
 export const HEAD_FILE = '_head.json';
-
-/** The folder whose shard holds this repository path ('' for files at the root). */
-export function shardOf(path: string): string {
-  const last = path.lastIndexOf('/');
-  let end = -1;
-  // Called for every file and edge: find the SHARD_DEPTH-th slash without splitting.
-  for (let depth = 0; depth < SHARD_DEPTH; depth++) {
-    end = path.indexOf('/', end + 1);
-    if (end === -1 || end >= last) return last === -1 ? '' : path.slice(0, last);
-  }
-  return path.slice(0, end);
-}
 
 /**
  * A shard's file name: the folder with `/` as `~` and every other character outside a safe set

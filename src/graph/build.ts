@@ -42,7 +42,7 @@ export function buildDependencyGraph(
   const externals = new Map<string, ExternalNode & { importerSet: Set<string> }>();
   const previousExternals = new Map((previous?.graph.externals ?? []).map((node) => [node.id, node]));
   for (const file of index.files) {
-    if (file.imports.length === 0) continue;
+    // A reused file's facts are not read at all: an unchanged folder's entries may still be unparsed.
     const old = reused?.get(file.path);
     if (old) {
       for (const edge of old.edges) {
@@ -52,6 +52,7 @@ export function buildDependencyGraph(
       unresolved.push(...old.unresolved);
       continue;
     }
+    if (file.imports.length === 0) continue;
     const resolver = resolverFor(file.language);
     if (!resolver) continue;
     let resolve = resolveFunctions.get(resolver);

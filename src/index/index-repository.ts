@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { ScannedFile, ScanResult } from '../scan/types.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { absolutePath } from '../shared/path.js';
-import { FactsCache } from './cache.js';
+import { FactsCache, type WholeShards } from './cache.js';
 import { type ExtractJob, extractFacts, extractorOf } from './extract.js';
 import { adapterFor, initAdapters } from './languages/registry.js';
 import { extractInWorkers, plannedWorkers, workerScript } from './pool.js';
@@ -40,10 +40,20 @@ export async function indexRepository(
   const bus = options.bus ?? silentBus();
   const cache = options.cache ?? new FactsCache();
   const indexable = scan.files.filter(isIndexable);
+  const keys = indexable.map((file) => ({
+    path: file.path,
+    language: file.language,
+    kind: file.kind,
+    hash: file.hash!,
+    extractor: extractorOf(file.language),
+  }));
+  // Folders whose files are all unchanged keep their entries as the last build wrote them, unparsed.
+  const whole = cache.wholeShards(keys);
   const facts: Array<FileFacts | undefined> = new Array(indexable.length);
   const pending: Array<{ position: number; job: ExtractJob }> = [];
   indexable.forEach((file, position) => {
-    const cached = cache.get(file.path, extractorOf(file.language), file.hash!);
+    if (whole.files.has(file.path)) return;
+    const cached = cache.get(file.path, keys[position]!.extractor, file.hash!);
     if (cached) {
       facts[position] = cached;
       return;
@@ -64,17 +74,10 @@ export async function indexRepository(
     facts[entry.position] = result;
   });
 
-  const files = indexable.map(
-    (file, position): IndexedFile => ({
-      path: file.path,
-      language: file.language,
-      kind: file.kind,
-      hash: file.hash!,
-      extractor: extractorOf(file.language),
-      ...facts[position]!,
-    }),
+  const files = keys.map(
+    (key, position): IndexedFile => whole.files.get(key.path) ?? { ...key, ...facts[position]! },
   );
-  return { files, stats: statsOf(files, indexable.length - pending.length, pending.length) };
+  return { files, stats: statsOf(files, whole, pending.length) };
 }
 
 async function extractPending(
@@ -96,14 +99,16 @@ async function extractPending(
   });
 }
 
-function statsOf(files: IndexedFile[], cached: number, parsed: number): IndexStats {
+/** Counts over every file; those taken whole are counted from their shards' summaries, unread. */
+function statsOf(files: IndexedFile[], whole: WholeShards, parsed: number): IndexStats {
   const byExtractor: Record<string, number> = {};
-  let failed = 0;
-  let partial = 0;
+  let failed = whole.failed;
+  let partial = whole.partial;
   for (const file of files) {
     byExtractor[file.extractor] = (byExtractor[file.extractor] ?? 0) + 1;
+    if (whole.files.has(file.path)) continue;
     if (file.confidence === 'failed') failed++;
     if (file.confidence === 'partial') partial++;
   }
-  return { files: files.length, parsed, cached, failed, partial, byExtractor };
+  return { files: files.length, parsed, cached: files.length - parsed, failed, partial, byExtractor };
 }

@@ -30,6 +30,7 @@ export const layout = {
   statCache: `${CONTEXT_DIR}/cache/stat.json`,
   buildInfo: `${CONTEXT_DIR}/cache/build-info.json`,
   tallyCache: `${CONTEXT_DIR}/cache/tallies.json`,
+  indexKeysCache: `${CONTEXT_DIR}/cache/index-keys.json`,
 } as const;
 
 /** Machine-local parts of `.agent-context/`, kept out of git by the `.gitignore` we write. */

@@ -75,8 +75,32 @@ const steps: Array<{ name: string; edit: (root: string) => void; ranking: 'kept'
     ranking: 'recomputed',
   },
   {
-    name: 'a deleted file',
+    // Its shard loses its last file; the folder's tallies and layout line go with it.
+    name: 'a deleted file, the last of its shard',
     edit: (root) => rmSync(join(root, 'src/api/deep/routes/list.ts')),
+    ranking: 'recomputed',
+  },
+  {
+    // Leaves shard `src/util` for `src/cart`: both shards change, the others are taken whole.
+    name: 'a file moved to another shard',
+    edit: (root) => {
+      rmSync(join(root, 'src/util/format.ts'));
+      writeTree(root, {
+        'src/cart/format.ts':
+          'export const formatValue = (value: number): string => String(value);\nexport const format = formatValue;\n',
+        'src/cart/total.ts':
+          "import { add } from '../util/math.js';\nimport { format } from './format.js';\nexport function total(items: number[]): string {\n  return format(items.reduce(add, 0));\n}\n",
+      });
+    },
+    ranking: 'recomputed',
+  },
+  {
+    name: 'a new shard',
+    edit: (root) =>
+      writeTree(root, {
+        'src/billing/pay.ts':
+          "import { total } from '../cart/total.js';\nexport const pay = (): string => total([3]);\n",
+      }),
     ranking: 'recomputed',
   },
   {
