@@ -10,8 +10,9 @@
  */
 import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
 import { directoryOf } from '../shared/path.js';
+import { narrowToCases } from './cases/narrow.js';
 import { globalTriggerOf, inScope } from './global-files.js';
-import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
+import { cargoModulePathOf, cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
@@ -65,7 +66,8 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const chosen = ranked.tests.map(
     (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
   );
-  const selected = chosen.sort((a, b) => (a.file < b.file ? -1 : 1));
+  const narrowable = (file: string) => ['direct', 'reached'].includes(candidates.get(file)?.tier ?? '');
+  const selected = narrowToCases(chosen, narrowable, suite, facts).sort((a, b) => (a.file < b.file ? -1 : 1));
   const minimal = selected.filter((test) => test.level === 'minimal');
   return {
     schemaVersion: 1,
@@ -168,6 +170,8 @@ function offerGoPackageTests(
 function cargoBinaryOf(facts: SelectionFacts, file: string): string | undefined {
   if (!file.endsWith('.rs')) return undefined;
   const crate = crateOf(facts.crates, file);
+  // A module of the binary is run by its own filter (`-- regression::`): it rides with nothing.
+  if (crate && cargoModulePathOf(crate, file, facts.readTest)) return undefined;
   const target = crate ? cargoTestTargetOf(crate, file) : undefined;
   return crate && target ? `-p ${crate.name} --test ${target}` : undefined;
 }
