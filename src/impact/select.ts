@@ -66,7 +66,9 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const chosen = ranked.tests.map(
     (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
   );
-  const narrowable = (file: string) => ['direct', 'reached'].includes(candidates.get(file)?.tier ?? '');
+  // A test the diff changed, or one a changed setup file affects as a whole, runs whole.
+  const changed = new Set(input.impact.changed.map((file) => file.path));
+  const narrowable = (file: string) => !changed.has(file) && candidates.get(file)?.tier !== 'kept';
   const selected = narrowToCases(chosen, narrowable, suite, facts).sort((a, b) => (a.file < b.file ? -1 : 1));
   const minimal = selected.filter((test) => test.level === 'minimal');
   return {

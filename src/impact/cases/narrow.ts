@@ -1,8 +1,8 @@
 /**
  * A selected test file narrowed to the cases the change points at, where its runner can run
  * them alone: `pytest tests/test_x.py::test_y`, `go test -run '^TestY$'`, `vitest run a.test.ts -t …`.
- * A file that is certain (changed, named exactly after a changed file) or kept whole (a changed
- * setup file affects it all) runs whole, as does any file whose chosen cases cannot be named.
+ * A file the diff changed, or one kept whole (a changed setup file affects it all), runs whole, as
+ * does any file whose chosen cases cannot be named.
  */
 import { runners } from '../runners/registry.js';
 import type { SelectedCase, SelectedTest } from '../selected-test.js';

@@ -37,11 +37,11 @@ function nameFilterRunner(filter: NameFilter): RunnerCommands {
       const narrowed = tests.filter((test) => facts.casesOf(test));
       return [
         ...(whole.length > 0 ? files(entry, whole) : []),
-        ...narrowed.map((test) =>
-          [...files(entry, [test]), filter.flag, shellQuote(filter.patternOf(facts.casesOf(test)!))].join(
-            ' ',
-          ),
-        ),
+        // The filter before the file: node takes what follows its first file as the script's own arguments.
+        ...narrowed.flatMap((test) => {
+          const pattern = shellQuote(filter.patternOf(facts.casesOf(test)!));
+          return files({ ...entry, command: `${entry.command} ${filter.flag} ${pattern}` }, [test]);
+        }),
       ];
     },
     singlesOut: (testCase, all) => {
