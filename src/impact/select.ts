@@ -12,7 +12,7 @@ import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contr
 import { directoryOf } from '../shared/path.js';
 import { narrowToCases } from './cases/narrow.js';
 import { globalTriggerOf, inScope } from './global-files.js';
-import { cargoModulePathOf, cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
+import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
@@ -172,8 +172,6 @@ function offerGoPackageTests(
 function cargoBinaryOf(facts: SelectionFacts, file: string): string | undefined {
   if (!file.endsWith('.rs')) return undefined;
   const crate = crateOf(facts.crates, file);
-  // A module of the binary is run by its own filter (`-- regression::`): it rides with nothing.
-  if (crate && cargoModulePathOf(crate, file, facts.readTest)) return undefined;
   const target = crate ? cargoTestTargetOf(crate, file) : undefined;
   return crate && target ? `-p ${crate.name} --test ${target}` : undefined;
 }
