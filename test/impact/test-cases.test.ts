@@ -259,7 +259,8 @@ describe('the commands for chosen cases', () => {
     const narrowed = selection.regression.tests.find((test) => test.file === 'tests/regression.rs');
     expect(narrowed?.cases?.map((testCase) => testCase.name)).toEqual(['r16']);
     const command = selection.regression.commands.find((entry) => entry.runner === 'cargo')?.command;
-    expect(command).toMatch(/^cargo test -p rg --test integration -- .*regression::r16/);
+    // The binary's root rides along with its kept modules (select-rank's riders): it runs the whole binary.
+    expect(command).toBe('cargo test -p rg --test integration');
     if (!has('cargo', '--version') || !process.env.OCPP_RUN_CARGO) return;
     execFileSync('cargo', ['generate-lockfile', '--offline'], { cwd: root });
     const { output } = run(root, command!);
