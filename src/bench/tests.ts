@@ -4,10 +4,14 @@
  * them; the commit's own (already existing) test files are the gold. Reports recall at the minimal
  * and the regression level, the size of each selection and the share of the suite selected.
  */
-import * as api from '../api/index.js';
+import { analyzeChange, selectionOf } from '../api/impact.js';
+import type * as api from '../api/index.js';
+import { classifyPath } from '../api/index.js';
+import { assignTestFiles } from '../contracts/index.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { inWorktree, median, recentCommits, repositoryRoot, round } from './history.js';
+import { type CaseGold, type CaseSuite, caseGold, caseSuite, dataReaders, unitsRun } from './tests-cases.js';
 
 export interface TestsBenchmarkOptions {
   bus?: EventBus;
@@ -23,7 +27,10 @@ export interface TestsBenchmarkCase {
   sha: string;
   subject: string;
   sources: string[];
-  /** The commit's test files that existed before it (new tests cannot be selected). */
+  /**
+   * The commit's test files that existed before it (new tests cannot be selected), and the tests
+   * that name a data file it changed (see `data`).
+   */
   gold: string[];
   minimal: string[];
   regression: string[];
@@ -34,8 +41,28 @@ export interface TestsBenchmarkCase {
    * command for it is the full one (a selection of most of a runner's tests runs all of them).
    */
   runs: { minimal: number; regression: number };
-  /** Each selected test with its level, evidence score and reason. */
-  selected: Array<{ file: string; level: 'minimal' | 'regression'; evidence: number; reason: string }>;
+  /** Each selected test with its level, evidence score, reason and the cases it was narrowed to. */
+  selected: Array<{
+    file: string;
+    level: 'minimal' | 'regression';
+    evidence: number;
+    reason: string;
+    cases?: string[];
+  }>;
+  /** Changed data files under the tests: the tests that name them (counted in the gold), and those no test names (left out). */
+  data: { readers: string[]; unread: string[] };
+  /** The same case at the level of test cases (see tests-cases.ts). */
+  cases: {
+    /** `file > case`, or a file changed outside its cases (or a data file's reader) as one unit. */
+    gold: string[];
+    /** Cases the commit added to its test files: left out, as new test files are. */
+    added: number;
+    /** Cases in the suite (a file without cases found counts as one). */
+    suite: number;
+    covered: { minimal: number; regression: number };
+    /** Cases each level runs; `regressionWhole`: what the regression level would run with every file whole. */
+    selected: { minimal: number; regression: number; regressionWhole: number };
+  };
   notes: string[];
 }
 
@@ -47,6 +74,18 @@ export interface TestsBenchmarkResult {
   recall: { minimal: number; regression: number };
   /** Median selection sizes and median share of the suite the regression level selects. */
   median: { minimal: number; regression: number; regressionShare: number };
+  /**
+   * The same at the level of test cases: recall of the commit's changed cases (the mean over the
+   * commits that have any, each commit weighing the same), the median share
+   * of the suite's cases each level runs, and (`regressionWholeShare`) what the regression level
+   * would run with every selected file whole.
+   */
+  caseLevel: {
+    recall: { minimal: number; regression: number };
+    median: { minimalShare: number; regressionShare: number; regressionWholeShare: number };
+    /** Cases the commits added (left out of gold), changed data files no test names (left out). */
+    leftOut: { addedCases: number; unreadDataFiles: number };
+  };
 }
 
 const MAX_FILES = 15;
@@ -77,7 +116,7 @@ export async function benchmarkTests(
 }
 
 function split(changes: Array<[string, string]>) {
-  const kind = (path: string) => api.classifyPath(path).kind;
+  const kind = (path: string) => classifyPath(path).kind;
   return {
     sources: changes.filter(([, path]) => kind(path) === 'source'),
     tests: changes
@@ -89,37 +128,89 @@ function split(changes: Array<[string, string]>) {
 
 async function runCase(
   root: string,
-  { sha, parent }: { sha: string; parent: string },
+  commit: { sha: string; parent: string },
   sources: Array<[string, string]>,
-  gold: string[],
+  changedTests: string[],
   share: number | undefined,
 ): Promise<Omit<TestsBenchmarkCase, 'subject'>> {
-  return inWorktree(root, parent, async (dir) => {
+  return inWorktree(root, commit.parent, async (dir) => {
     const present = sources.filter(([status]) => status !== 'D').map(([, path]) => path);
     const removed = sources.filter(([status]) => status === 'D').map(([, path]) => path);
-    if (present.length > 0) await runGit(['checkout', sha, '--', ...present], dir);
+    if (present.length > 0) await runGit(['checkout', commit.sha, '--', ...present], dir);
     if (removed.length > 0) await runGit(['rm', '-q', '--', ...removed], dir);
-    const selection = await api.selectTests(dir, share === undefined ? {} : { share });
+    const analysis = await analyzeChange(dir, {});
+    const selection = await selectionOf(analysis, share);
+    const readFile = analysis.tree.inference.readFile;
+    const suite = [
+      ...assignTestFiles(
+        analysis.contracts.tests.runners,
+        analysis.tree.files.map((file) => file.path),
+      ).keys(),
+    ];
+    const cases = caseSuite(suite, readFile);
+    const gold = splitGold(changedTests, suite, cases);
+    const data = dataReaders(gold.data, suite, readFile);
     const files = (level: 'minimal' | 'regression') => selection[level].tests.map((test) => test.file);
     const runs = (level: 'minimal' | 'regression') =>
       filesRun(selection[level].commands, selection.available);
+    const caseGoldUnits = await caseGold(root, commit, gold.tests, cases);
     return {
-      sha,
+      sha: commit.sha,
       sources: sources.map(([, path]) => path).sort(),
-      gold: [...gold].sort(),
+      gold: [...new Set([...gold.tests, ...data.readers])].sort(),
+      data: { readers: data.readers, unread: data.unread },
       minimal: files('minimal'),
       regression: files('regression'),
       suite: Object.values(selection.available).reduce((sum, count) => sum + (count ?? 0), 0),
       runs: { minimal: runs('minimal'), regression: runs('regression') },
-      selected: selection.regression.tests.map(({ file, level, evidence, reason }) => ({
+      cases: caseLevel(selection, cases, caseGoldUnits, data.readers),
+      selected: selection.regression.tests.map(({ file, level, evidence, reason, cases: chosen }) => ({
         file,
         level,
         evidence,
         reason,
+        ...(chosen ? { cases: chosen.map((testCase) => testCase.name) } : {}),
       })),
       notes: selection.notes,
     };
   });
+}
+
+/** The commit's changed test files: tests the suite runs (or that hold cases), and data files. */
+function splitGold(changed: readonly string[], suite: readonly string[], cases: CaseSuite) {
+  const inSuite = new Set(suite);
+  const isTest = (file: string) => inSuite.has(file) || cases.casesOf(file).length > 0;
+  return { tests: changed.filter(isTest), data: changed.filter((file) => !isTest(file)) };
+}
+
+function caseLevel(
+  selection: api.TestSelection,
+  suite: CaseSuite,
+  gold: CaseGold,
+  readers: readonly string[],
+): TestsBenchmarkCase['cases'] {
+  const units = [
+    ...new Set([
+      ...gold.units,
+      ...readers.filter((file) => !gold.units.some((unit) => unit.startsWith(`${file} > `))),
+    ]),
+  ].sort();
+  const minimal = unitsRun(selection.minimal.tests, suite);
+  const regression = unitsRun(selection.regression.tests, suite);
+  const whole = unitsRun(
+    selection.regression.tests.map(({ cases: _cases, ...test }) => test),
+    suite,
+  );
+  return {
+    gold: units,
+    added: gold.added,
+    suite: suite.count,
+    covered: {
+      minimal: units.filter((unit) => minimal.covers(unit)).length,
+      regression: units.filter((unit) => regression.covers(unit)).length,
+    },
+    selected: { minimal: minimal.count, regression: regression.count, regressionWhole: whole.count },
+  };
 }
 
 /** Test files a level's commands run, per runner (a runner's command lines all carry the level's count). */
@@ -132,7 +223,9 @@ function filesRun(commands: api.TestCommand[], available: api.TestSelection['ava
   return [...perRunner.values()].reduce((sum, count) => sum + count, 0);
 }
 
-function summarize(cases: TestsBenchmarkCase[]): Pick<TestsBenchmarkResult, 'recall' | 'median'> {
+function summarize(
+  cases: TestsBenchmarkCase[],
+): Pick<TestsBenchmarkResult, 'recall' | 'median' | 'caseLevel'> {
   let gold = 0;
   let minimal = 0;
   let regression = 0;
@@ -142,7 +235,7 @@ function summarize(cases: TestsBenchmarkCase[]): Pick<TestsBenchmarkResult, 'rec
     regression += entry.gold.filter((file) => entry.regression.includes(file)).length;
   }
   return {
-    recall: { minimal: gold ? round(minimal / gold) : 0, regression: gold ? round(regression / gold) : 0 },
+    recall: { minimal: ratio(minimal, gold), regression: ratio(regression, gold) },
     median: {
       minimal: median(cases.map((entry) => entry.minimal.length)),
       regression: median(cases.map((entry) => entry.regression.length)),
@@ -150,7 +243,38 @@ function summarize(cases: TestsBenchmarkCase[]): Pick<TestsBenchmarkResult, 'rec
         median(cases.map((entry) => (entry.suite ? entry.regression.length / entry.suite : 0))),
       ),
     },
+    caseLevel: summarizeCases(cases),
   };
+}
+
+function summarizeCases(cases: TestsBenchmarkCase[]): TestsBenchmarkResult['caseLevel'] {
+  const sum = (of: (entry: TestsBenchmarkCase) => number) =>
+    cases.reduce((total, entry) => total + of(entry), 0);
+  const share = (of: (entry: TestsBenchmarkCase['cases']) => number) =>
+    round(median(cases.map((entry) => (entry.cases.suite ? of(entry.cases) / entry.cases.suite : 0))));
+  // Each commit weighs the same: a restyling commit touches every case of a file, and would otherwise outweigh the rest.
+  const scored = cases.filter((entry) => entry.cases.gold.length > 0);
+  const recallOf = (level: 'minimal' | 'regression') =>
+    round(
+      scored.reduce((total, entry) => total + entry.cases.covered[level] / entry.cases.gold.length, 0) /
+        Math.max(1, scored.length),
+    );
+  return {
+    recall: { minimal: recallOf('minimal'), regression: recallOf('regression') },
+    median: {
+      minimalShare: share((entry) => entry.selected.minimal),
+      regressionShare: share((entry) => entry.selected.regression),
+      regressionWholeShare: share((entry) => entry.selected.regressionWhole),
+    },
+    leftOut: {
+      addedCases: sum((entry) => entry.cases.added),
+      unreadDataFiles: sum((entry) => entry.data.unread.length),
+    },
+  };
+}
+
+function ratio(part: number, whole: number): number {
+  return whole ? round(part / whole) : 0;
 }
 
 export function formatTestsBenchmark(result: TestsBenchmarkResult): string {
@@ -158,6 +282,8 @@ export function formatTestsBenchmark(result: TestsBenchmarkResult): string {
     `benchmark tests: ${result.cases.length} commit(s) of ${result.repository} (${result.skipped.length} skipped)`,
     `recall of the commit's own tests: minimal ${result.recall.minimal}, minimal or regression ${result.recall.regression}`,
     `median selection: minimal ${result.median.minimal}, regression ${result.median.regression} test file(s) (${Math.round(result.median.regressionShare * 100)}% of the suite)`,
+    `test cases: recall minimal ${result.caseLevel.recall.minimal}, minimal or regression ${result.caseLevel.recall.regression}; median regression ${percent(result.caseLevel.median.regressionShare)} of the suite's cases (${percent(result.caseLevel.median.regressionWholeShare)} with every selected file whole)`,
+    `left out of the gold: ${result.caseLevel.leftOut.addedCases} case(s) the commits added, ${result.caseLevel.leftOut.unreadDataFiles} changed data file(s) no test names`,
   ];
   for (const entry of result.cases) {
     const missed = entry.gold.filter((file) => !entry.regression.includes(file));
@@ -166,4 +292,8 @@ export function formatTestsBenchmark(result: TestsBenchmarkResult): string {
     );
   }
   return lines.join('\n');
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 1000) / 10}%`;
 }

@@ -87,6 +87,36 @@ export function cargoTestTargetOf(crate: Crate, path: string): string | undefine
   return holders.length === 1 ? holders[0]!.name : undefined;
 }
 
+/**
+ * A file's module path inside the test binary that compiles it (`['regression']` for ripgrep's
+ * `tests/regression.rs` under `tests/tests.rs`): the binary's root declares `mod regression;`, so
+ * libtest names its tests `regression::…`. Undefined for the root itself, or when the root does
+ * not declare the module (a `#[path]` attribute, say), which libtest's filter could not then name.
+ */
+export function cargoModulePathOf(
+  crate: Crate,
+  path: string,
+  readFile: (path: string) => string | undefined,
+): string[] | undefined {
+  const target = cargoTestTargetOf(crate, path);
+  const root = target === undefined ? undefined : testTargetRoot(crate, target);
+  if (!root || root === path || !path.startsWith(`${directoryOf(root)}/`)) return undefined;
+  const modules = path
+    .slice(directoryOf(root).length + 1)
+    .replace(/(\/mod)?\.rs$/, '')
+    .split('/');
+  const declared = new RegExp(`(^|\\n)\\s*(pub(\\([^)]*\\))?\\s+)?mod\\s+${modules[0]}\\s*;`);
+  return declared.test(readFile(root) ?? '') ? modules : undefined;
+}
+
+/** The file a test target starts from: its declared path, else `tests/x/main.rs` or `tests/x.rs`. */
+function testTargetRoot(crate: Crate, target: string): string {
+  const declared = crate.testTargets.find((entry) => entry.name === target);
+  if (declared) return declared.path;
+  const tests = joinPath(crate.dir, 'tests');
+  return crate.testDirTargets.includes(target) ? `${tests}/${target}/main.rs` : `${tests}/${target}.rs`;
+}
+
 /** The crate a file belongs to: the nearest folder above it with a crate's Cargo.toml. */
 export function crateOf(crates: readonly Crate[], path: string): Crate | undefined {
   let best: Crate | undefined;

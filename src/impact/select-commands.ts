@@ -1,6 +1,7 @@
 /** The commands that run a selection: per runner, narrow (see runners/), or the full command when it is the whole suite. */
 import type { TestRunnerEntry, TestRunnerId } from '../contracts/index.js';
-import { cargoTestTargetOf, crateOf } from './packages.js';
+import type { CaseTitles } from './cases/test-case.js';
+import { cargoModulePathOf, cargoTestTargetOf, crateOf } from './packages.js';
 import { runners as runnerCommands } from './runners/registry.js';
 import type { RunnerFacts } from './runners/runner.js';
 import type { SelectedTest } from './selected-test.js';
@@ -29,15 +30,18 @@ export function commandsForLevel(
   }
   const total = new Map<number, number>();
   for (const index of runnable.values()) total.set(index, (total.get(index) ?? 0) + 1);
+  const cases = new Map(tests.flatMap((test) => (test.cases ? [[test.file, test.cases] as const] : [])));
   return [...byRunner.entries()]
     .sort((a, b) => a[0] - b[0])
     .flatMap(([index, files]): TestCommand[] => {
       const entry = entries[index]!;
       const runner = runnerCommands[entry.runner];
       // One file keeps its narrow command even when it is the whole suite: it says what it runs.
-      if (files.length > 1 && files.length >= WHOLE_SUITE_SHARE * total.get(index)!)
+      // Files narrowed to some of their cases keep theirs too: the whole suite would run far more.
+      const narrowed = files.some((file) => cases.has(file));
+      if (!narrowed && files.length > 1 && files.length >= WHOLE_SUITE_SHARE * total.get(index)!)
         return [{ runner: entry.runner, command: runner.wholeSuite?.(entry) ?? entry.command, tests: 'all' }];
-      const lines = runner.commandsFor(entry, files, runnerFacts(facts));
+      const lines = runner.commandsFor(entry, files, runnerFacts(facts, cases));
       return lines.map((command) => ({ runner: entry.runner, command, tests: files.length }));
     });
 }
@@ -53,7 +57,7 @@ export function fullCommands(entries: readonly TestRunnerEntry[]): TestCommand[]
   return commands;
 }
 
-function runnerFacts(facts: SelectionFacts): RunnerFacts {
+function runnerFacts(facts: SelectionFacts, cases: ReadonlyMap<string, readonly CaseTitles[]>): RunnerFacts {
   return {
     packageOf: (path) => {
       const crate = facts.crates.find(
@@ -68,5 +72,10 @@ function runnerFacts(facts: SelectionFacts): RunnerFacts {
         : undefined;
     },
     testNamesOf: (path) => facts.testNames.get(path) ?? [],
+    casesOf: (path) => cases.get(path),
+    cargoModuleOf: (path) => {
+      const crate = crateOf(facts.crates, path);
+      return crate ? cargoModulePathOf(crate, path, facts.readTest) : undefined;
+    },
   };
 }

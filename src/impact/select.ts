@@ -10,6 +10,7 @@
  */
 import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
 import { directoryOf } from '../shared/path.js';
+import { narrowToCases } from './cases/narrow.js';
 import { globalTriggerOf, inScope } from './global-files.js';
 import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
@@ -65,7 +66,10 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const chosen = ranked.tests.map(
     (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
   );
-  const selected = chosen.sort((a, b) => (a.file < b.file ? -1 : 1));
+  // A test the diff changed, or one a changed setup file affects as a whole, runs whole.
+  const changed = new Set(input.impact.changed.map((file) => file.path));
+  const narrowable = (file: string) => !changed.has(file) && candidates.get(file)?.tier !== 'kept';
+  const selected = narrowToCases(chosen, narrowable, suite, facts).sort((a, b) => (a.file < b.file ? -1 : 1));
   const minimal = selected.filter((test) => test.level === 'minimal');
   return {
     schemaVersion: 1,

@@ -15,6 +15,20 @@ export interface SelectedTest {
   evidence: number;
   /** The import path from the test to the changed file, when imports chose it. */
   path?: string[];
+  /**
+   * The cases of the file to run, when the change's words point at some of its cases and not
+   * the others and the runner can run them alone (absent: the whole file).
+   */
+  cases?: SelectedCase[];
+}
+
+/** A case chosen inside a test file. */
+export interface SelectedCase {
+  /** Its titles joined (`Help > sorts options`, `TestLexer > test_empty`, `regression > r16`). */
+  name: string;
+  titles: string[];
+  line: number;
+  endLine: number;
 }
 
 export interface SelectionInput {

@@ -124,7 +124,7 @@ export function parseDiffHunks(text: string): Map<string, DiffHunk[]> {
 }
 
 /** Explicit prefixes: `diff.noprefix` or `diff.mnemonicPrefix` in a user's config would change the paths. */
-const DIFF_U0 = ['diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/'];
+export const DIFF_U0 = ['diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/'];
 
 /**
  * The hunks of the working tree against `base` for `files`, per path (see `parseDiffHunks`); none

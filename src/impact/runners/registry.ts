@@ -6,17 +6,17 @@
 import type { TestRunnerId } from '../../contracts/index.js';
 import { cargoCommands, nextestCommands } from './cargo.js';
 import { goCommands } from './go.js';
-import { jestCommands } from './jest.js';
 import { gradleCommands, mavenCommands } from './jvm.js';
+import { jestCommands, mochaCommands, nodeTestCommands, vitestCommands } from './name-filter.js';
 import { pytestCommands, unittestCommands } from './python.js';
 import { fileRunner, type RunnerCommands } from './runner.js';
 import { uvuCommands } from './uvu.js';
 
 export const runners: Readonly<Record<TestRunnerId, RunnerCommands>> = {
-  vitest: fileRunner('vitest'),
+  vitest: vitestCommands,
   jest: jestCommands,
-  mocha: fileRunner('mocha'),
-  'node-test': fileRunner('node-test'),
+  mocha: mochaCommands,
+  'node-test': nodeTestCommands,
   tap: fileRunner('tap'),
   ava: fileRunner('ava'),
   borp: fileRunner('borp'),

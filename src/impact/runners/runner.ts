@@ -1,5 +1,6 @@
 /** How each test runner is told to run a chosen set of tests: one file per runner, one line in `registry.ts`. */
 import type { TestRunnerEntry, TestRunnerId } from '../../contracts/index.js';
+import type { CaseTitles, TestCase } from '../cases/test-case.js';
 
 /** What some runners need beyond the file list: the package a file belongs to, the test names in a file. */
 export interface RunnerFacts {
@@ -9,6 +10,10 @@ export interface RunnerFacts {
   cargoTargetOf(path: string): { crate: string; dir: string; target: string | undefined } | undefined;
   /** Test function names declared in a test file (Go `TestX`). */
   testNamesOf(path: string): string[];
+  /** The cases chosen inside a test file, when only they are to run (undefined: the whole file). */
+  casesOf(path: string): readonly CaseTitles[] | undefined;
+  /** A Rust integration-test file's module path inside its test binary (`['regression']`); undefined for the binary's root or when unknown. */
+  cargoModuleOf(path: string): string[] | undefined;
 }
 
 export interface RunnerCommands {
@@ -17,6 +22,11 @@ export interface RunnerCommands {
   commandsFor(entry: TestRunnerEntry, tests: readonly string[], facts: RunnerFacts): string[];
   /** Runs the runner's whole suite (default: its command without arguments). */
   wholeSuite?(entry: TestRunnerEntry): string;
+  /**
+   * Whether the runner can be told to run this case alone, among the file's cases (a name filter
+   * that would match another case of the file cannot). Absent: the runner runs whole files only.
+   */
+  singlesOut?(testCase: TestCase, all: readonly TestCase[]): boolean;
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */
@@ -53,4 +63,15 @@ export function groupBy(
 /** Runners that take test files as arguments. */
 export function fileRunner(id: TestRunnerId, prefix = ''): RunnerCommands {
   return { id, commandsFor: (entry, tests) => withFiles(entry, tests, prefix) };
+}
+
+/** A regular expression matching exactly this text. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `^(a|b)$` for one or more alternatives, escaped. */
+export function anchoredAlternatives(texts: readonly string[], prefix = '^'): string {
+  const escaped = [...new Set(texts)].map(escapeRegex);
+  return `${prefix}${escaped.length === 1 ? escaped[0] : `(${escaped.join('|')})`}$`;
 }

@@ -1,0 +1,64 @@
+/** `benchmark tests` at case level: the commit's changed cases as gold, units a selection runs, data files' readers. */
+import { describe, expect, it } from 'vitest';
+import { caseGold, caseSuite, dataReaders, unitsRun } from '../../src/bench/tests-cases.js';
+import { git, makeRepo, writeTree } from '../helpers/repo.js';
+
+const before = [
+  "const { it } = require('node:test')",
+  "it('pads', () => {",
+  '  pad(1)',
+  '})',
+  "it('trims', () => {",
+  '  trim(1)',
+  '})',
+  '',
+].join('\n');
+
+describe('benchmark tests, case level', () => {
+  it('gold is the changed cases that existed before; an added case is counted, not gold; a whole file covers all', async () => {
+    const root = makeRepo({
+      'test/a.test.js': before,
+      'test/ui.test.js': "read('test/ui/')\n",
+      'test/ui/x.toml': 'a=1\n',
+    });
+    const parent = git(root, 'rev-parse', 'HEAD').trim();
+    writeTree(root, {
+      'test/a.test.js': before.replace('  trim(1)', '  trim(2)') + "it('wraps', () => {\n  wrap(1)\n})\n",
+      'test/ui/x.toml': 'a=2\n',
+    });
+    git(root, 'commit', '-qam', 'change');
+    const sha = git(root, 'rev-parse', 'HEAD').trim();
+    const { readFileSync } = await import('node:fs');
+    const readParent = (path: string) =>
+      path === 'test/a.test.js' ? before : readFileSync(`${root}/${path}`, 'utf8');
+    const suite = caseSuite(['test/a.test.js', 'test/ui.test.js'], readParent);
+    expect(suite.count).toBe(3);
+    const gold = await caseGold(root, { sha, parent }, ['test/a.test.js'], suite);
+    expect(gold).toEqual({ units: ['test/a.test.js > trims'], added: 1 });
+    const narrowed = unitsRun(
+      [
+        {
+          file: 'test/a.test.js',
+          runner: 'node-test',
+          level: 'minimal',
+          reason: '',
+          evidence: 1,
+          cases: [{ name: 'pads', titles: ['pads'], line: 2, endLine: 4 }],
+        },
+      ],
+      suite,
+    );
+    expect([narrowed.count, narrowed.covers('test/a.test.js > trims')]).toEqual([1, false]);
+    const whole = unitsRun(
+      [{ file: 'test/a.test.js', runner: 'node-test', level: 'minimal', reason: '', evidence: 1 }],
+      suite,
+    );
+    expect([whole.count, whole.covers('test/a.test.js > trims')]).toEqual([2, true]);
+    expect(
+      dataReaders(['test/ui/x.toml', 'test/other/y.json'], ['test/a.test.js', 'test/ui.test.js'], readParent),
+    ).toEqual({
+      readers: ['test/ui.test.js'],
+      unread: ['test/other/y.json'],
+    });
+  });
+});
