@@ -14,26 +14,46 @@ export interface PageRankOptions {
 
 export function pageRank(view: GraphView, options: PageRankOptions = {}): Map<string, number> {
   const files = view.files;
-  const count = files.length;
-  const ranks = new Map<string, number>();
-  if (count === 0) return ranks;
-  const damping = options.damping ?? 0.85;
-  const teleport = teleportVector(files, options.personalization);
   const position = new Map(files.map((file, index) => [file, index]));
   const outgoing = files.map((file) => view.dependenciesOf(file).map((target) => position.get(target)!));
+  const values = pageRankOf(files, outgoing, options);
+  const ranks = new Map<string, number>();
+  files.forEach((file, index) => {
+    ranks.set(file, values[index]!);
+  });
+  return ranks;
+}
+
+/**
+ * PageRank over files by position: `outgoing[i]` are the positions file `i` imports, distinct, in
+ * the order its edges list them (the order ranks are summed in, so the same order gives the same
+ * bits). For callers that keep their own adjacency instead of a `GraphView`.
+ */
+export function pageRankOf(
+  files: readonly string[],
+  outgoing: readonly (readonly number[])[],
+  options: PageRankOptions = {},
+): Float64Array {
+  const count = files.length;
+  if (count === 0) return new Float64Array(0);
+  const damping = options.damping ?? 0.85;
+  const teleport = teleportVector(files, options.personalization);
+  const { offsets, targets } = compressed(outgoing);
   let current = new Float64Array(teleport);
+  let next = new Float64Array(count);
   for (let iteration = 0; iteration < (options.iterations ?? 100); iteration++) {
-    const next = new Float64Array(count);
+    next.fill(0);
     let dangling = 0;
     for (let index = 0; index < count; index++) {
-      const targets = outgoing[index]!;
+      const start = offsets[index]!;
+      const end = offsets[index + 1]!;
       const value = current[index]!;
-      if (targets.length === 0) {
+      if (end === start) {
         dangling += value;
         continue;
       }
-      const share = value / targets.length;
-      for (const target of targets) next[target]! += share;
+      const share = value / (end - start);
+      for (let at = start; at < end; at++) next[targets[at]!]! += share;
     }
     let delta = 0;
     for (let index = 0; index < count; index++) {
@@ -41,13 +61,20 @@ export function pageRank(view: GraphView, options: PageRankOptions = {}): Map<st
       delta += Math.abs(value - current[index]!);
       next[index] = value;
     }
-    current = next;
+    [current, next] = [next, current];
     if (delta < (options.tolerance ?? 1e-10)) break;
   }
-  files.forEach((file, index) => {
-    ranks.set(file, current[index]!);
-  });
-  return ranks;
+  return current;
+}
+
+/** The lists as one flat array with offsets: the inner loop reads typed memory in order. */
+function compressed(outgoing: readonly (readonly number[])[]): { offsets: Int32Array; targets: Int32Array } {
+  const offsets = new Int32Array(outgoing.length + 1);
+  for (let index = 0; index < outgoing.length; index++)
+    offsets[index + 1] = offsets[index]! + outgoing[index]!.length;
+  const targets = new Int32Array(offsets[outgoing.length]!);
+  for (let index = 0; index < outgoing.length; index++) targets.set(outgoing[index]!, offsets[index]!);
+  return { offsets, targets };
 }
 
 function teleportVector(
