@@ -22,6 +22,13 @@ export interface SidecarWatch {
   session: ContextSession;
   /** The watcher has handed every change it saw to the session (none waiting for a batch or a filter). */
   quiet: () => boolean;
+  /**
+   * How long until `quiet()` holds if nothing else happens: 0 when it holds now, Infinity while a
+   * batch or a refresh is pending (their end is signalled through `onChange`).
+   */
+  quietIn: () => number;
+  /** Calls `listener` (asynchronously) when what the status says may have changed; returns the unsubscribe. */
+  onChange: (listener: () => void) => () => void;
   /** A full check found the context not fresh while the session believed it was: refresh in full. */
   onMissedChange: (verdict: string) => void;
   /** How often at most to check that belief in full. @default VERIFY_MS */
