@@ -1,9 +1,9 @@
 /**
  * `GET /status?after=N[&timeout=MS]`: the status once the context is fresh after more than N
  * refreshes, or when MS pass (whichever comes first), so a client that edited a file waits for
- * the refresh with one request instead of polling. Polling every few milliseconds cost the
- * sidecar about a third of its CPU per edit (each poll a request, a verdict and a JSON answer),
- * and that load slowed the very refresh it was waiting for.
+ * the refresh with one request instead of polling. Polling every few milliseconds makes the
+ * sidecar answer hundreds of requests per edit (each a verdict and a JSON answer) while it
+ * refreshes: load that competes with the very refresh the client waits for.
  *
  * Nothing here polls either: the waiter looks again when the sidecar says something changed (a
  * refresh started or ended, a batch of changed paths was judged), when the watcher's settling
