@@ -2,7 +2,8 @@
 /**
  * One measured run of "sidecar, one file edited -> fresh": reads the sidecar's status, edits
  * `<file>` in `<root>` (the same edit the one-file update scenario makes), and waits until
- * /status is fresh with one more refresh. Prints {latencyMs, refreshMs, mode, cpuMs, peakRssKb}.
+ * /status is fresh with one more refresh (GET /status?after=N: one request, no polling).
+ * Prints {latencyMs, refreshMs, mode, cpuMs, peakRssKb}.
  * usage: sidecar-probe.mjs <root> <url> <token> <pid> <file> <run>
  */
 import { processUsage, waitUntilSettled } from './sidecar.mjs';

@@ -1,7 +1,7 @@
 /**
  * The sidecar scenario's two halves: `startBenchSidecar` runs `opencode-plusplus sidecar <tree>`
  * beside the bench (untimed setup; stopped in teardown), and `sidecar-probe.mjs`, the measured
- * child, edits one file and polls the sidecar's GET /status until it is fresh again. The figure is
+ * child, edits one file and waits (one long GET /status?after=N) until the sidecar is fresh again. The figure is
  * the probe's edit-to-fresh time, not the probe process's own life; the sidecar's CPU time and peak
  * RSS for that interval come from /proc (Linux), or are left out.
  */
@@ -40,12 +40,17 @@ export async function stopBenchSidecar(ctx) {
   ctx.sidecar = undefined;
 }
 
-/** Polls /status until it is fresh, idle and has refreshed more than `after` times. */
+/**
+ * Waits until /status is fresh, idle and has refreshed more than `after` times: one long request
+ * (`?after=N&timeout=MS`, the sidecar answers when that holds), not polling, so the wait does not
+ * load the process it measures. An answer that is not yet ready (a timeout) asks again.
+ */
 export async function waitUntilSettled(address, token, after, timeoutMs) {
   const url = address.url.replace(/\/mcp$/, '/status');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await getStatus(url, token);
+    const wait = Math.max(1, Math.min(30_000, deadline - Date.now()));
+    const status = await getStatus(`${url}?after=${Math.max(0, after)}&timeout=${wait}`, token);
     if (status.freshness === 'fresh' && !status.refreshing && status.refreshes > after) return status;
     if (Date.now() > deadline)
       throw new Error(`sidecar not fresh after ${timeoutMs} ms: ${JSON.stringify(status)}`);

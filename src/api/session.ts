@@ -59,6 +59,7 @@ export class ContextSession {
   private changesSeen = 0;
   /** `changesSeen` when the last refresh that succeeded started; undefined before one and after a failure. */
   private freshAsOf: number | undefined;
+  private readonly listeners = new Set<() => void>();
 
   constructor(root: string, options: SessionOptions = {}) {
     this.root = root;
@@ -80,17 +81,31 @@ export class ContextSession {
     return this.next;
   }
 
+  /**
+   * Calls `listener` whenever `generation` grows (a refresh starts or ends, relevant changes are
+   * seen), so a client waiting for freshness need not poll. Returns the unsubscribe function.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private bump(): void {
+    this.generation += 1;
+    for (const listener of this.listeners) listener();
+  }
+
   private start(options: RefreshOptions): Promise<BuildResult> {
     const started = performance.now();
     const changesSeen = this.changesSeen;
-    this.generation += 1;
+    this.bump();
     const request = {
       ...(options.bus ? { bus: options.bus } : {}),
       ...(options.changed ? { changed: options.changed } : {}),
     };
     const run = this.refresher.refresh(this.root, request).then(async (result) => {
       this.refreshes += 1;
-      this.generation += 1;
+      this.bump();
       this.lastRefresh = {
         mode: result.mode,
         reason: result.reason,
@@ -107,7 +122,7 @@ export class ContextSession {
     });
     this.running = run.finally(() => {
       this.running = undefined;
-      this.generation += 1;
+      this.bump();
     });
     return this.running;
   }
@@ -155,8 +170,8 @@ export class ContextSession {
     await this.running?.catch(() => undefined);
     const relevant = await this.filter().relevant(paths);
     if (relevant.length > 0) {
-      this.generation += 1;
       this.changesSeen += 1;
+      this.bump();
     }
     return relevant;
   }

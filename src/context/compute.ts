@@ -164,6 +164,8 @@ export interface HeldScan {
   statCache: StatCacheFile;
   /** `statCache` is newer than the file on disk (refreshes told what changed do not write it). */
   unsaved: boolean;
+  /** The project facts detected for this scan, when they were. */
+  project?: DetectedProject;
 }
 
 /** Scan and decide; compose only when something changed (`build` and `update`). */
@@ -212,7 +214,9 @@ export function heldContextOf(
 
 /** The scan to hold beside a build: this run's listing, and the stat cache as it now is on disk. */
 export function heldScanOf(computed: ContextInputs, statCache: StatCacheFile, unsaved = false): HeldScan {
-  return { listing: computed.listing, listed: new Set(computed.listing.paths), statCache, unsaved };
+  const project = projects.get(computed.scanned.scan);
+  const listed = new Set(computed.listing.paths);
+  return { listing: computed.listing, listed, statCache, unsaved, ...(project ? { project } : {}) };
 }
 
 /**
@@ -255,6 +259,7 @@ async function readInputs(root: string, options: ComputeOptions): Promise<Contex
     const scanned = held
       ? await rescanChanged(root, { ...scanOptions, changed: options.changed! })
       : await scanRepository(root, scanOptions);
+    if (held) carryProject(held.project, scanned.scan, options.changed!);
     return { listing, scanned };
   });
   const sourceHash = hashEntries(
@@ -395,15 +400,43 @@ async function composeFrom(
   });
 }
 
-const projects = new WeakMap<ScanResult, ProjectFacts>();
+/** A scan's project facts, the manifests their detection read, and the scan they describe. */
+export interface DetectedProject {
+  facts: ProjectFacts;
+  reads: ReadonlySet<string>;
+  scan: ScanResult;
+}
+
+const projects = new WeakMap<ScanResult, DetectedProject>();
 
 /** The project facts of a scan, detected once (compose and the contracts both ask; each detection reads every manifest). */
 export function projectOf(scan: ScanResult): ProjectFacts {
   const known = projects.get(scan);
-  if (known) return known;
-  const project = detectProject(scan);
-  projects.set(scan, project);
-  return project;
+  if (known) return known.facts;
+  const reads = new Set<string>();
+  const facts = detectProject(scan, reads);
+  projects.set(scan, { facts, reads, scan });
+  return facts;
+}
+
+/** More changed paths than this and a held refresh detects the project again rather than compare each. */
+const MAX_CARRIED_CHANGES = 64;
+
+/**
+ * A held refresh's project facts are the last ones when none of the changed paths is a file their
+ * detection read and each is still there with the same kind and language (detection counts
+ * sources per package). The listing stands (`heldScan`), so no manifest appeared either.
+ */
+function carryProject(held: DetectedProject | undefined, scan: ScanResult, changed: readonly string[]): void {
+  if (!held || changed.length > MAX_CARRIED_CHANGES) return;
+  for (const path of changed) {
+    if (held.reads.has(path)) return;
+    const before = held.scan.files.find((file) => file.path === path);
+    const now = scan.files.find((file) => file.path === path);
+    if (!before || !now || before.kind !== now.kind || before.language !== now.language) return;
+    if (before.skipped !== now.skipped) return;
+  }
+  projects.set(scan, { ...held, scan });
 }
 
 /** What compose may reuse of the last build: unchanged index lines and shards, untouched graph shards. */

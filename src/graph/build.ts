@@ -3,16 +3,11 @@ import type { IndexedFile, RepositoryIndex } from '../index/types.js';
 import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { compare, compareEdges, compareUnresolved } from './order.js';
+import { patchDependencyGraph } from './patch.js';
 import { resolverFor } from './resolvers/registry.js';
 import type { ModuleResolver, ResolverContext } from './resolvers/resolver.js';
-import type {
-  DependencyGraph,
-  ExternalNode,
-  GraphEdge,
-  GraphStats,
-  Resolution,
-  UnresolvedImport,
-} from './types.js';
+import { statsOf } from './stats.js';
+import type { DependencyGraph, ExternalNode, GraphEdge, Resolution, UnresolvedImport } from './types.js';
 
 /**
  * A previous graph whose resolutions may be reused: for the files in `reusable` (unchanged bytes,
@@ -28,56 +23,76 @@ export function buildDependencyGraph(
   index: RepositoryIndex,
   previous?: ReusableGraph,
 ): DependencyGraph {
-  const byPath = new Map(index.files.map((file) => [file.path, file]));
-  const reused = previous ? reusableResolutions(previous) : undefined;
-  const context: ResolverContext = {
-    root,
-    files: new Set(byPath.keys()),
-    byPath,
-    readFile: (path) => readTextSyncIfExists(absolutePath(root, path)),
-  };
-  const resolveFunctions = new Map<ModuleResolver, ReturnType<ModuleResolver['create']>>();
+  const resolveFile = fileResolver(root, index);
+  // Same file set: patch the old graph (only the changed files resolved), not assemble and sort it anew.
+  if (previous) return patchDependencyGraph(previous, index, resolveFile);
   const edges: GraphEdge[] = [];
   const unresolved: UnresolvedImport[] = [];
   const externals = new Map<string, ExternalNode & { importerSet: Set<string> }>();
-  const previousExternals = new Map((previous?.graph.externals ?? []).map((node) => [node.id, node]));
   for (const file of index.files) {
-    // A reused file's facts are not read at all: an unchanged folder's entries may still be unparsed.
-    const old = reused?.get(file.path);
-    if (old) {
-      for (const edge of old.edges) {
-        edges.push(edge);
-        if (edge.external) addExternal(externals, edge.to, externalOf(edge.to, previousExternals), file.path);
-      }
-      unresolved.push(...old.unresolved);
-      continue;
-    }
-    if (file.imports.length === 0) continue;
-    const resolver = resolverFor(file.language);
-    if (!resolver) continue;
-    let resolve = resolveFunctions.get(resolver);
-    if (!resolve) {
-      resolve = resolver.create(context);
-      resolveFunctions.set(resolver, resolve);
-    }
-    for (const fact of file.imports) {
-      const resolved = safeResolve(resolve, file, fact);
-      for (const resolution of Array.isArray(resolved) ? resolved : [resolved])
-        addResolution(file, fact, resolution, edges, unresolved, externals);
-    }
+    const resolved = resolveFile(file);
+    if (!resolved) continue;
+    edges.push(...resolved.edges);
+    unresolved.push(...resolved.unresolved);
+    for (const [id, facts] of resolved.externals) addExternal(externals, id, facts, file.path);
   }
   edges.sort(compareEdges);
   unresolved.sort(compareUnresolved);
   const externalList = [...externals.values()]
     .map(({ importerSet, ...node }) => ({ ...node, importers: importerSet.size }))
     .sort((a, b) => compare(a.id, b.id));
-  const files = [...byPath.keys()].sort(compare);
+  const files = index.files.map((file) => file.path).sort(compare);
   return {
     files,
     edges,
     externals: externalList,
     unresolved,
     stats: statsOf(files, edges, externalList, unresolved),
+  };
+}
+
+/** One file's resolved imports: its edges, its unresolved imports, the packages it imports. */
+export interface FileResolutions {
+  edges: GraphEdge[];
+  unresolved: UnresolvedImport[];
+  externals: Map<string, ExternalFacts>;
+}
+
+/** Resolves one file's imports at a time (undefined: nothing to resolve), each resolver made once. */
+function fileResolver(
+  root: string,
+  index: RepositoryIndex,
+): (file: IndexedFile) => FileResolutions | undefined {
+  // Made on the first file with imports: a patch for an edit that removed every import needs none.
+  let context: ResolverContext | undefined;
+  const contextOf = (): ResolverContext => {
+    if (context) return context;
+    const byPath = new Map(index.files.map((file) => [file.path, file]));
+    context = {
+      root,
+      files: new Set(byPath.keys()),
+      byPath,
+      readFile: (path) => readTextSyncIfExists(absolutePath(root, path)),
+    };
+    return context;
+  };
+  const resolveFunctions = new Map<ModuleResolver, ReturnType<ModuleResolver['create']>>();
+  return (file) => {
+    if (file.imports.length === 0) return undefined;
+    const resolver = resolverFor(file.language);
+    if (!resolver) return undefined;
+    let resolve = resolveFunctions.get(resolver);
+    if (!resolve) {
+      resolve = resolver.create(contextOf());
+      resolveFunctions.set(resolver, resolve);
+    }
+    const resolved: FileResolutions = { edges: [], unresolved: [], externals: new Map() };
+    for (const fact of file.imports) {
+      const result = safeResolve(resolve, file, fact);
+      for (const resolution of Array.isArray(result) ? result : [result])
+        addResolution(file, fact, resolution, resolved);
+    }
+    return resolved;
   };
 }
 
@@ -97,23 +112,21 @@ function addResolution(
   file: IndexedFile,
   fact: IndexedFile['imports'][number],
   resolution: Resolution,
-  edges: GraphEdge[],
-  unresolved: UnresolvedImport[],
-  externals: Map<string, ExternalNode & { importerSet: Set<string> }>,
+  into: FileResolutions,
 ): void {
   if (resolution.type === 'file') {
-    if (resolution.path !== file.path) edges.push(edgeOf(file, fact, resolution.path, false));
+    if (resolution.path !== file.path) into.edges.push(edgeOf(file, fact, resolution.path, false));
     return;
   }
   if (resolution.type === 'external') {
     const id = `${resolution.ecosystem}:${resolution.name}`;
-    addExternal(
-      externals,
-      id,
-      { ecosystem: resolution.ecosystem, name: resolution.name, builtin: resolution.builtin ?? false },
-      file.path,
-    );
-    edges.push(edgeOf(file, fact, id, true));
+    if (!into.externals.has(id))
+      into.externals.set(id, {
+        ecosystem: resolution.ecosystem,
+        name: resolution.name,
+        builtin: resolution.builtin ?? false,
+      });
+    into.edges.push(edgeOf(file, fact, id, true));
     return;
   }
   const entry: UnresolvedImport = {
@@ -122,7 +135,7 @@ function addResolution(
     reason: resolution.reason,
     specifier: fact.specifier,
   };
-  unresolved.push(resolution.detail ? { detail: resolution.detail, ...entry } : entry);
+  into.unresolved.push(resolution.detail ? { detail: resolution.detail, ...entry } : entry);
 }
 
 /** An edge with its keys in sorted order: the graph shards' stable JSON then copies nothing. */
@@ -143,54 +156,7 @@ function edgeOf(
   };
 }
 
-function statsOf(
-  files: string[],
-  edges: GraphEdge[],
-  externals: ExternalNode[],
-  unresolved: UnresolvedImport[],
-): GraphStats {
-  const unresolvedByReason: Record<string, number> = {};
-  for (const entry of unresolved)
-    unresolvedByReason[entry.reason] = (unresolvedByReason[entry.reason] ?? 0) + 1;
-  const externalEdges = edges.filter((edge) => edge.external).length;
-  return {
-    files: files.length,
-    edges: edges.length,
-    internalEdges: edges.length - externalEdges,
-    externalEdges,
-    externals: externals.length,
-    unresolved: unresolved.length,
-    unresolvedByReason,
-  };
-}
-
-function reusableResolutions(
-  previous: ReusableGraph,
-): Map<string, { edges: GraphEdge[]; unresolved: UnresolvedImport[] }> {
-  const byFrom = new Map<string, { edges: GraphEdge[]; unresolved: UnresolvedImport[] }>();
-  const entry = (from: string) => {
-    const existing = byFrom.get(from);
-    if (existing) return existing;
-    const value = { edges: [] as GraphEdge[], unresolved: [] as UnresolvedImport[] };
-    byFrom.set(from, value);
-    return value;
-  };
-  for (const edge of previous.graph.edges)
-    if (previous.reusable.has(edge.from)) entry(edge.from).edges.push(edge);
-  for (const item of previous.graph.unresolved)
-    if (previous.reusable.has(item.from)) entry(item.from).unresolved.push(item);
-  for (const path of previous.reusable) entry(path);
-  return byFrom;
-}
-
-type ExternalFacts = Pick<ExternalNode, 'ecosystem' | 'name' | 'builtin'>;
-
-function externalOf(id: string, known: Map<string, ExternalNode>): ExternalFacts {
-  const node = known.get(id);
-  if (node) return node;
-  const [ecosystem = 'unknown', ...rest] = id.split(':');
-  return { ecosystem, name: rest.join(':'), builtin: ecosystem === 'builtin' };
-}
+export type ExternalFacts = Pick<ExternalNode, 'ecosystem' | 'name' | 'builtin'>;
 
 function addExternal(
   externals: Map<string, ExternalNode & { importerSet: Set<string> }>,

@@ -74,10 +74,14 @@ const SCRIPT_ALIASES: Record<CommandName, string[]> = {
   start: ['start', 'serve'],
 };
 
-export function detectProject(scan: ScanResult): ProjectFacts {
+/** `reads`, when given, collects every path the detection looked for (present or not). */
+export function detectProject(scan: ScanResult, reads?: Set<string>): ProjectFacts {
   const present = new Set(scan.files.map((file) => file.path));
   const problems: ProjectFacts['problems'] = [];
-  const read = (path: string) => (present.has(path) ? readManifest(scan.root, path, problems) : undefined);
+  const read = (path: string) => {
+    reads?.add(path);
+    return present.has(path) ? readManifest(scan.root, path, problems) : undefined;
+  };
   const packages = readPackages(scan.files, read);
   const facts: ProjectFacts = {
     ecosystems: [],

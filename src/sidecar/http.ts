@@ -9,6 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { ContextSession } from '../api/session.js';
 import { createMcpServer } from '../mcp/server.js';
 import { type SidecarWatch, sidecarStatus } from './status.js';
+import { parseStatusWait, statusAfter } from './wait.js';
 
 export interface HttpOptions {
   root: string;
@@ -38,11 +39,24 @@ async function route(
     response.setHeader('WWW-Authenticate', 'Bearer');
     return sendJson(response, 401, { error: 'missing or wrong bearer token' });
   }
-  const path = new URL(request.url ?? '/', 'http://sidecar').pathname;
-  if (path === '/status' && request.method === 'GET')
-    return sendJson(response, 200, await sidecarStatus({ ...options.watch, session: options.session }));
+  const url = new URL(request.url ?? '/', 'http://sidecar');
+  const path = url.pathname;
+  if (path === '/status' && request.method === 'GET') return serveStatus(url, response, options);
   if (path === '/mcp') return serveMcp(request, response, options);
   sendJson(response, 404, { error: `no ${request.method} ${path} here: use POST /mcp or GET /status` });
+}
+
+/** `GET /status`, at once or (with `after`) once the context is fresh beyond that many refreshes. */
+async function serveStatus(url: URL, response: ServerResponse, options: HttpOptions): Promise<void> {
+  const watch = { ...options.watch, session: options.session };
+  const wait = parseStatusWait(url.searchParams);
+  if (wait && 'error' in wait) return sendJson(response, 400, { error: wait.error });
+  if (!wait) return sendJson(response, 200, await sidecarStatus(watch));
+  // A client that hangs up (or a sidecar that stops) ends the wait.
+  const gone = new AbortController();
+  response.once('close', () => gone.abort());
+  const status = await statusAfter(watch, wait, gone.signal);
+  if (!gone.signal.aborted) sendJson(response, 200, status);
 }
 
 async function serveMcp(

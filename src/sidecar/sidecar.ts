@@ -53,17 +53,24 @@ export async function startSidecar(directory: string, options: SidecarOptions): 
     const session = openSession(root);
     const { token, file: tokenFile } = await createToken(root);
     let watch: RepositoryWatch | undefined;
-    const refresher = startRefresher(session, options.log);
+    const changes = changeSignal();
+    const unsubscribe = session.onChange(changes.notify);
+    cleanups.push(async () => unsubscribe());
+    const refresher = startRefresher(session, options.log, changes.notify);
+    const quietIn = () => {
+      if (!watch?.settled() || !refresher.idle()) return Number.POSITIVE_INFINITY;
+      const since = performance.now() - Math.max(watch.lastEventAt(), refresher.lastEndedAt());
+      return Math.max(0, SETTLE_MS - since);
+    };
     const server = createSidecarServer({
       root,
       token,
       session,
       log: options.log,
       watch: {
-        quiet: () => {
-          if (!watch?.settled() || !refresher.idle()) return false;
-          return performance.now() - Math.max(watch.lastEventAt(), refresher.lastEndedAt()) >= SETTLE_MS;
-        },
+        quiet: () => quietIn() === 0,
+        quietIn,
+        onChange: changes.subscribe,
         ...(options.verifyEveryMs === undefined ? {} : { verifyEveryMs: options.verifyEveryMs }),
         onMissedChange: (verdict) => {
           options.log(
@@ -111,7 +118,7 @@ function urlOf(address: AddressInfo): string {
 }
 
 /** Turns batches of changed paths into session refreshes; retries one that failed. */
-function startRefresher(session: ContextSession, log: (line: string) => void) {
+function startRefresher(session: ContextSession, log: (line: string) => void, notify: () => void) {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
@@ -127,6 +134,7 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
     clearTimeout(flushTimer);
     const refreshed = session.refresh({ changed }).finally(() => {
       lastEndedAt = performance.now();
+      notify();
     });
     inFlight = refreshed.then(
       (result) => {
@@ -152,6 +160,7 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
         .catch((error: Error) => log(`watch batch failed: ${error.message}`))
         .finally(() => {
           judging -= 1;
+          notify();
         });
     },
     /** Every batch handed over has been judged (and its refresh, if any, asked for). */
@@ -163,6 +172,31 @@ function startRefresher(session: ContextSession, log: (line: string) => void) {
       clearTimeout(flushTimer);
       await inFlight;
       await flush();
+    },
+  };
+}
+
+/**
+ * Tells subscribers that the status may have changed. Asynchronous and coalesced: a burst of
+ * changes is one call, made after the code that caused them has finished updating its state.
+ */
+function changeSignal() {
+  const listeners = new Set<() => void>();
+  let queued = false;
+  return {
+    notify: () => {
+      if (queued) return;
+      queued = true;
+      setImmediate(() => {
+        queued = false;
+        for (const listener of [...listeners]) listener();
+      });
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -95,6 +95,17 @@ describe('a session refreshes from its memory of the last refresh', () => {
       ['src/b.ts', undefined],
       ['src/d.ts', "import { c } from './c.js';\n\nexport const d = c;\n"],
       ['src/d.ts', "import { a } from './a.js';\n\nexport const d = a;\n"],
+      // A manifest the project facts were read from: detected again, not carried from the last refresh.
+      [
+        'package.json',
+        JSON.stringify({
+          name: 'memo',
+          type: 'module',
+          description: 'held',
+          scripts: { test: 'vitest run' },
+        }),
+      ],
+      ['src/a.ts', 'export const a = 3;\n'],
     ];
     for (const [path, text] of steps) {
       for (const root of [viaSession, viaDisk]) {

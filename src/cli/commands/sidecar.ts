@@ -15,7 +15,7 @@ export const sidecarCommand: CommandDefinition = (program, context) => {
     .command('sidecar [dir]')
     .summary('keep the context fresh and serve the tools over HTTP, all day')
     .description(
-      'A long-running process for one repository: watches the tree, refreshes the context incrementally within moments of an edit (ignoring .agent-context/, .git/ and ignored files), and serves the MCP tools over Streamable HTTP at /mcp and a status at GET /status, both only with `Authorization: Bearer <token>` (a new token per start, in a 0600 file under .agent-context/sidecar/). One per repository; SIGINT or SIGTERM stop it cleanly. See docs/sidecar.md.',
+      'A long-running process for one repository: watches the tree, refreshes the context incrementally within moments of an edit (ignoring .agent-context/, .git/ and ignored files), and serves the MCP tools over Streamable HTTP at /mcp and a status at GET /status (GET /status?after=N waits until the context is fresh after more than N refreshes), both only with `Authorization: Bearer <token>` (a new token per start, in a 0600 file under .agent-context/sidecar/). One per repository; SIGINT or SIGTERM stop it cleanly. See docs/sidecar.md.',
     )
     .option('--port <n>', 'port to listen on (default: any free port)')
     .option('--host <address>', 'address to bind; anything but loopback needs --allow-remote', '127.0.0.1')
