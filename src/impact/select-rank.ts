@@ -5,6 +5,7 @@
  * test-mentions.ts) and the level keeps those whose evidence is near the best's, within a budget.
  */
 import { posix } from '../shared/path.js';
+import { type CoChange, coChangeReason, MIN_SHARED_COMMITS } from './co-change.js';
 import type { SelectedTest, SelectionLevel } from './selected-test.js';
 import type { SelectionFacts } from './selection-facts.js';
 import { mentionIndex, mentionReason, type TestEvidence } from './test-mentions.js';
@@ -25,6 +26,8 @@ export interface Candidate {
   reason: string;
   depth: number;
   path?: string[];
+  /** True when history alone made it a candidate (its reason already says so). */
+  byHistory?: boolean;
 }
 
 /**
@@ -36,6 +39,8 @@ export interface Candidate {
 export const REGRESSION_SHARE = 0.25;
 /** A ranked test is kept when its evidence is this share of the best ranked test's, or more. */
 const RELATIVE_EVIDENCE = 0.2;
+/** See `historyWeight`. */
+const HISTORY_WEIGHT = 5;
 /** However small the suite or weak the evidence, this many ranked tests fit: running three test files costs next to nothing. */
 const MIN_BUDGET = 3;
 
@@ -45,6 +50,8 @@ export interface RankOptions {
    * target and its modules): a file of a binary the level runs anyway is kept at no cost.
    */
   binaryOf?: (file: string) => string | undefined;
+  /** Tests that changed together with a changed source in recent history (see co-change.ts). */
+  history?: ReadonlyMap<string, CoChange>;
   /** The most of the suite the ranked tests may fill, 0 to 1 (1: every test that reaches the change, however weak its evidence). @default REGRESSION_SHARE */
   share?: number;
 }
@@ -73,9 +80,14 @@ export function rankCandidates(
 ): Ranked {
   const index = mentionIndex(suite, facts.changeTerms, facts.readTest);
   const prior = structuralPrior(candidates, suite.length);
+  const history = historyWeight(options.history, suite.length);
   const scored = candidates.map((candidate): Scored => {
     const evidence = index.evidenceOf(candidate.file);
-    return { candidate, evidence, score: evidence.score + prior(candidate) };
+    return {
+      candidate,
+      evidence,
+      score: evidence.score + prior(candidate) + history(candidate.file, evidence.score),
+    };
   });
   const sure = scored.filter(({ candidate }) => candidate.tier === 'certain' || candidate.tier === 'kept');
   const ranked = scored
@@ -94,7 +106,11 @@ export function rankCandidates(
   const chosen = [...best, ...riders];
   const kept = [...sure, ...chosen];
   const tests = kept.map(({ candidate, evidence, score }) => {
-    const mentions = mentionReason(evidence);
+    const counted = !candidate.byHistory && history(candidate.file, evidence.score) > 0;
+    const change = counted ? options.history?.get(candidate.file) : undefined;
+    const mentions = [mentionReason(evidence), change ? coChangeReason(change) : '']
+      .filter(Boolean)
+      .join('; ');
     const rides = riders.some((rider) => rider.candidate === candidate)
       ? `; \`${options.binaryOf?.(candidate.file)}\` runs it anyway with a kept test of that binary`
       : '';
@@ -155,6 +171,24 @@ function throughOf(dropped: readonly Candidate[]): { through?: string } {
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   return best && best[1] * 2 > dropped.length ? { through: best[0] } : {};
+}
+
+/**
+ * How much changing together with a changed source says, on the scale of a word's weight: a
+ * test that changed in every commit that changed the source, and in no other (association 1),
+ * weighs `HISTORY_WEIGHT / 3` times a changed symbol's name no other test mentions; one shared
+ * commit among many weighs little, and nothing for a test that mentions no word of the change.
+ */
+function historyWeight(
+  history: RankOptions['history'],
+  size: number,
+): (test: string, words: number) => number {
+  const rarest = Math.log(Math.max(size, 2));
+  return (test, words) => {
+    const change = history?.get(test);
+    if (!change || (change.together < MIN_SHARED_COMMITS && words <= 0)) return 0;
+    return HISTORY_WEIGHT * rarest * change.association;
+  };
 }
 
 /**
