@@ -24,10 +24,7 @@ export interface CoChange {
   association: number;
 }
 
-/**
- * Shared commits that make a change in history evidence on their own: one shared commit (the one
- * that added both files, say) is a hint that only corroborates other evidence.
- */
+/** Shared commits that make changing together evidence: one (the commit that added both files, say) is a hint, not proof. */
 export const MIN_SHARED_COMMITS = 2;
 /** One shared commit is a hint, not proof: the counts are smoothed so it weighs little. */
 const SMOOTHING = 2;

@@ -31,8 +31,8 @@ export interface Candidate {
 }
 
 /**
- * The most of the suite the regression level fills: a quarter, the tests that are `certain` or
- * `kept` first, then the ranked ones. Within it a ranked test is kept when its evidence is at
+ * The share of the suite the regression level stays under: a quarter (9 of 40 tests), the tests
+ * that are `certain` or `kept` first, then the ranked ones. Within it a ranked test is kept when its evidence is at
  * least `RELATIVE_EVIDENCE` of the best ranked test's: a test that only reaches the change
  * through a file every test imports, and mentions little of it, is not kept because others are.
  */
@@ -86,7 +86,7 @@ export function rankCandidates(
     return {
       candidate,
       evidence,
-      score: evidence.score + prior(candidate) + history(candidate.file, evidence.score),
+      score: evidence.score + prior(candidate) + history(candidate.file),
     };
   });
   const sure = scored.filter(({ candidate }) => candidate.tier === 'certain' || candidate.tier === 'kept');
@@ -100,13 +100,13 @@ export function rankCandidates(
     );
   const share = options.share ?? REGRESSION_SHARE;
   const unranked = ranked.length > 0 && !hasWords(facts.changeTerms);
-  const budget = Math.max(MIN_BUDGET, Math.floor(share * suite.length) - sure.length);
+  const budget = Math.max(MIN_BUDGET, underShare(share, suite.length) - sure.length);
   const best = unranked || share >= 1 ? ranked : keptOfRanked(ranked, budget);
   const riders = sameBinary(best, ranked, options.binaryOf);
   const chosen = [...best, ...riders];
   const kept = [...sure, ...chosen];
   const tests = kept.map(({ candidate, evidence, score }) => {
-    const counted = !candidate.byHistory && history(candidate.file, evidence.score) > 0;
+    const counted = !candidate.byHistory && history(candidate.file) > 0;
     const change = counted ? options.history?.get(candidate.file) : undefined;
     const mentions = [mentionReason(evidence), change ? coChangeReason(change) : '']
       .filter(Boolean)
@@ -127,6 +127,11 @@ export function rankCandidates(
     .filter(({ candidate }) => !chosenFiles.has(candidate.file))
     .map(({ candidate }) => candidate);
   return { tests, dropped: { count: left.length, unranked, ...throughOf(left) } };
+}
+
+/** The most tests that stay under `share` of a suite of `size` (9 of 40 under a quarter, 36 of 147). */
+function underShare(share: number, size: number): number {
+  return Math.max(0, Math.ceil(share * size) - 1);
 }
 
 /** The best-ranked tests: at least `MIN_BUDGET`, then those with evidence near the best's, within the budget. */
@@ -177,16 +182,13 @@ function throughOf(dropped: readonly Candidate[]): { through?: string } {
  * How much changing together with a changed source says, on the scale of a word's weight: a
  * test that changed in every commit that changed the source, and in no other (association 1),
  * weighs `HISTORY_WEIGHT / 3` times a changed symbol's name no other test mentions; one shared
- * commit among many weighs little, and nothing for a test that mentions no word of the change.
+ * commit among many weighs little, and one alone (the commit that added both, say) nothing.
  */
-function historyWeight(
-  history: RankOptions['history'],
-  size: number,
-): (test: string, words: number) => number {
+function historyWeight(history: RankOptions['history'], size: number): (test: string) => number {
   const rarest = Math.log(Math.max(size, 2));
-  return (test, words) => {
+  return (test) => {
     const change = history?.get(test);
-    if (!change || (change.together < MIN_SHARED_COMMITS && words <= 0)) return 0;
+    if (!change || change.together < MIN_SHARED_COMMITS) return 0;
     return HISTORY_WEIGHT * rarest * change.association;
   };
 }

@@ -177,8 +177,7 @@ function changedSources(impact: ChangeImpactReport): string[] {
 /**
  * A test that changed together with a changed source in at least `MIN_SHARED_COMMITS` recent
  * commits is a candidate though no import reaches the source (an end-to-end test of an example
- * project, a test of the public options): how strongly is for the ranking to weigh. One shared
- * commit (the one that added both, say) is a hint that only adds weight to a test reached otherwise.
+ * project, a test of the public options): how strongly is for the ranking to weigh.
  */
 function offerCoChanged(history: ReadonlyMap<string, CoChange>, offer: Offer): void {
   for (const [test, change] of [...history].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
