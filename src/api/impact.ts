@@ -25,6 +25,7 @@ import {
   type TestSelection,
   type VerifyReport,
 } from '../impact/index.js';
+import { loadChangeHistory } from '../retrieve/history.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { gitTopLevel } from '../shared/git.js';
 import { resolveAbsolute } from '../shared/path.js';
@@ -113,7 +114,15 @@ export async function selectionOf(analysis: ChangeAnalysis, share?: number): Pro
     tree.indexed,
     tree.inference.readFile,
   );
-  const facts = gatherSelectionFacts(tree.files, tree.indexed, tree.inference.readFile, terms);
+  // Read-only: choosing tests writes nothing, not even the history cache retrieval keeps.
+  const history = await loadChangeHistory(tree.root, tree.config.config.retrieve.historyCommits, true);
+  const facts = gatherSelectionFacts(
+    tree.files,
+    tree.indexed,
+    tree.inference.readFile,
+    terms,
+    history?.commits ?? [],
+  );
   return buildTestSelection({
     impact: analysis.impact,
     files: tree.files,

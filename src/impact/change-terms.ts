@@ -5,7 +5,8 @@
  * that reach a change by how many of these words they mention.
  */
 import { languageOf } from '../scan/classify.js';
-import { type DiffHunk, diffHunks } from '../shared/git.js';
+import { type DiffHunk, diffHunks, runGit } from '../shared/git.js';
+import { docstringLines, hasDocstrings } from './docstrings.js';
 
 /** A symbol as the index records it, with its line range. */
 export interface RangedSymbol {
@@ -124,10 +125,37 @@ export function changedFileTerms(
   return { path, symbols: [...names].sort(), words: [...wordsOf(text)].sort(), parts: [...parts].sort() };
 }
 
-/** A file that is new to git: every line is a changed line. */
-export function wholeFileHunks(text: string): FileHunks {
+/**
+ * The hunks with their docstring lines left out (the base's docstrings for removed lines, the
+ * working tree's for added ones); a hunk of docstring lines alone is left out whole, so the
+ * function whose docstring changed does not count as changed either.
+ */
+async function withoutDocstrings(
+  root: string,
+  baseCommit: string,
+  path: string,
+  hunks: readonly DiffHunk[],
+  readFile: (path: string) => string | undefined,
+): Promise<DiffHunk[]> {
+  if (!hasDocstrings(path) || hunks.length === 0) return [...hunks];
+  const base = await runGit(['show', `${baseCommit}:./${path}`], root);
+  const before = docstringLines(path, base.exitCode === 0 ? base.stdout : '');
+  const after = docstringLines(path, readFile(path) ?? '');
+  const kept: DiffHunk[] = [];
+  for (const hunk of hunks) {
+    const removed = hunk.removed.filter((_, offset) => !before.has(hunk.oldStart + offset));
+    const added = hunk.added.filter((_, offset) => !after.has(hunk.start + offset));
+    if (removed.length + added.length > 0)
+      kept.push({ ...hunk, removed, added, lines: [...removed, ...added] });
+  }
+  return kept;
+}
+
+/** A file that is new to git: every line is a changed line, but for its docstrings. */
+export function wholeFileHunks(text: string, path = ''): FileHunks {
   const lines = text.split('\n');
-  return { ranges: [[1, lines.length]], lines };
+  const docs = docstringLines(path, text);
+  return { ranges: [[1, lines.length]], lines: lines.filter((_, index) => !docs.has(index + 1)) };
 }
 
 /** A changed source file as the reader needs it, with the symbols the index found in its new text. */
@@ -149,11 +177,14 @@ export async function readChangeTerms(
   if (sources.length === 0) return [];
   const paths = sources.map((source) => source.path);
   const diff = await diffHunks(root, baseCommit, paths, ['--no-renames', '--relative']);
-  const hunks = new Map([...diff].map(([path, found]) => [path, fileHunks(found)]));
+  const hunks = new Map<string, FileHunks>();
+  for (const [path, found] of diff)
+    hunks.set(path, fileHunks(await withoutDocstrings(root, baseCommit, path, found, readFile)));
   const terms: ChangedFileTerms[] = [];
   for (const source of [...sources].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const text = hunks.has(source.path) ? undefined : readFile(source.path);
-    const found = hunks.get(source.path) ?? (text === undefined ? undefined : wholeFileHunks(text));
+    const found =
+      hunks.get(source.path) ?? (text === undefined ? undefined : wholeFileHunks(text, source.path));
     if (found) terms.push(changedFileTerms(source.path, found, source.symbols));
   }
   return terms;

@@ -5,6 +5,7 @@
  * test-mentions.ts) and the level keeps those whose evidence is near the best's, within a budget.
  */
 import { posix } from '../shared/path.js';
+import { type CoChange, coChangeReason, MIN_SHARED_COMMITS } from './co-change.js';
 import type { SelectedTest, SelectionLevel } from './selected-test.js';
 import type { SelectionFacts } from './selection-facts.js';
 import { mentionIndex, mentionReason, type TestEvidence } from './test-mentions.js';
@@ -25,17 +26,21 @@ export interface Candidate {
   reason: string;
   depth: number;
   path?: string[];
+  /** True when history alone made it a candidate (its reason already says so). */
+  byHistory?: boolean;
 }
 
 /**
- * The most of the suite the regression level fills: a quarter, the tests that are `certain` or
- * `kept` first, then the ranked ones. Within it a ranked test is kept when its evidence is at
+ * The share of the suite the regression level stays under: a quarter (9 of 40 tests), the tests
+ * that are `certain` or `kept` first, then the ranked ones. Within it a ranked test is kept when its evidence is at
  * least `RELATIVE_EVIDENCE` of the best ranked test's: a test that only reaches the change
  * through a file every test imports, and mentions little of it, is not kept because others are.
  */
 export const REGRESSION_SHARE = 0.25;
 /** A ranked test is kept when its evidence is this share of the best ranked test's, or more. */
 const RELATIVE_EVIDENCE = 0.2;
+/** See `historyWeight`. */
+const HISTORY_WEIGHT = 5;
 /** However small the suite or weak the evidence, this many ranked tests fit: running three test files costs next to nothing. */
 const MIN_BUDGET = 3;
 
@@ -45,6 +50,8 @@ export interface RankOptions {
    * target and its modules): a file of a binary the level runs anyway is kept at no cost.
    */
   binaryOf?: (file: string) => string | undefined;
+  /** Tests that changed together with a changed source in recent history (see co-change.ts). */
+  history?: ReadonlyMap<string, CoChange>;
   /** The most of the suite the ranked tests may fill, 0 to 1 (1: every test that reaches the change, however weak its evidence). @default REGRESSION_SHARE */
   share?: number;
 }
@@ -73,9 +80,14 @@ export function rankCandidates(
 ): Ranked {
   const index = mentionIndex(suite, facts.changeTerms, facts.readTest);
   const prior = structuralPrior(candidates, suite.length);
+  const history = historyWeight(options.history, suite.length);
   const scored = candidates.map((candidate): Scored => {
     const evidence = index.evidenceOf(candidate.file);
-    return { candidate, evidence, score: evidence.score + prior(candidate) };
+    return {
+      candidate,
+      evidence,
+      score: evidence.score + prior(candidate) + history(candidate.file),
+    };
   });
   const sure = scored.filter(({ candidate }) => candidate.tier === 'certain' || candidate.tier === 'kept');
   const ranked = scored
@@ -88,13 +100,17 @@ export function rankCandidates(
     );
   const share = options.share ?? REGRESSION_SHARE;
   const unranked = ranked.length > 0 && !hasWords(facts.changeTerms);
-  const budget = Math.max(MIN_BUDGET, Math.floor(share * suite.length) - sure.length);
+  const budget = Math.max(MIN_BUDGET, underShare(share, suite.length) - sure.length);
   const best = unranked || share >= 1 ? ranked : keptOfRanked(ranked, budget);
   const riders = sameBinary(best, ranked, options.binaryOf);
   const chosen = [...best, ...riders];
   const kept = [...sure, ...chosen];
   const tests = kept.map(({ candidate, evidence, score }) => {
-    const mentions = mentionReason(evidence);
+    const counted = !candidate.byHistory && history(candidate.file) > 0;
+    const change = counted ? options.history?.get(candidate.file) : undefined;
+    const mentions = [mentionReason(evidence), change ? coChangeReason(change) : '']
+      .filter(Boolean)
+      .join('; ');
     const rides = riders.some((rider) => rider.candidate === candidate)
       ? `; \`${options.binaryOf?.(candidate.file)}\` runs it anyway with a kept test of that binary`
       : '';
@@ -111,6 +127,11 @@ export function rankCandidates(
     .filter(({ candidate }) => !chosenFiles.has(candidate.file))
     .map(({ candidate }) => candidate);
   return { tests, dropped: { count: left.length, unranked, ...throughOf(left) } };
+}
+
+/** The most tests that stay under `share` of a suite of `size` (9 of 40 under a quarter, 36 of 147). */
+function underShare(share: number, size: number): number {
+  return Math.max(0, Math.ceil(share * size) - 1);
 }
 
 /** The best-ranked tests: at least `MIN_BUDGET`, then those with evidence near the best's, within the budget. */
@@ -155,6 +176,21 @@ function throughOf(dropped: readonly Candidate[]): { through?: string } {
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   return best && best[1] * 2 > dropped.length ? { through: best[0] } : {};
+}
+
+/**
+ * How much changing together with a changed source says, on the scale of a word's weight: a
+ * test that changed in every commit that changed the source, and in no other (association 1),
+ * weighs `HISTORY_WEIGHT / 3` times a changed symbol's name no other test mentions; one shared
+ * commit among many weighs little, and one alone (the commit that added both, say) nothing.
+ */
+function historyWeight(history: RankOptions['history'], size: number): (test: string) => number {
+  const rarest = Math.log(Math.max(size, 2));
+  return (test) => {
+    const change = history?.get(test);
+    if (!change || change.together < MIN_SHARED_COMMITS) return 0;
+    return HISTORY_WEIGHT * rarest * change.association;
+  };
 }
 
 /**

@@ -11,6 +11,7 @@
 import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
 import { directoryOf } from '../shared/path.js';
 import { narrowToCases } from './cases/narrow.js';
+import { type CoChange, coChangeReason, coChangesOf, MIN_SHARED_COMMITS } from './co-change.js';
 import { globalTriggerOf, inScope } from './global-files.js';
 import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
 import type { ChangeImpactReport } from './report.js';
@@ -59,8 +60,11 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const suite = [...runnable.keys()];
   offerMinimal(input, suite, facts, offer);
   offerRegression(input, suite, facts, offer);
+  const history = coChangesOf(facts.pastCommits, changedSources(input.impact), suite);
+  offerCoChanged(history, offer);
   const ranked = rankCandidates([...candidates.values()], suite, facts, {
     binaryOf: (file) => cargoBinaryOf(facts, file),
+    history,
     ...(input.share === undefined ? {} : { share: input.share }),
   });
   const chosen = ranked.tests.map(
@@ -165,6 +169,30 @@ function offerGoPackageTests(
         level: 'regression',
         reason: `in the package of ${file.path}`,
         depth: 1,
+      });
+}
+
+function changedSources(impact: ChangeImpactReport): string[] {
+  return impact.changed
+    .filter((file) => file.kind === 'source' && file.status !== 'deleted')
+    .map((file) => file.path);
+}
+
+/**
+ * A test that changed together with a changed source in at least `MIN_SHARED_COMMITS` recent
+ * commits is a candidate though no import reaches the source (an end-to-end test of an example
+ * project, a test of the public options): how strongly is for the ranking to weigh.
+ */
+function offerCoChanged(history: ReadonlyMap<string, CoChange>, offer: Offer): void {
+  for (const [test, change] of [...history].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    if (change.together >= MIN_SHARED_COMMITS)
+      offer({
+        file: test,
+        tier: 'reached',
+        level: 'regression',
+        reason: coChangeReason(change),
+        depth: 1,
+        byHistory: true,
       });
 }
 

@@ -22,6 +22,11 @@ export interface SelectionFacts {
   changeTerms: readonly ChangedFileTerms[];
   /** A test file's text, for the words it mentions. */
   readTest: (path: string) => string | undefined;
+  /**
+   * The files each recent commit before HEAD changed, newest first (bulk commits left out): which
+   * tests changed together with a changed source (see co-change.ts). Empty outside git.
+   */
+  pastCommits: ReadonlyArray<readonly string[]>;
 }
 
 export const NO_SELECTION_FACTS: SelectionFacts = {
@@ -30,6 +35,7 @@ export const NO_SELECTION_FACTS: SelectionFacts = {
   samePackageUses: new Map(),
   changeTerms: [],
   readTest: () => undefined,
+  pastCommits: [],
 };
 
 export function gatherSelectionFacts(
@@ -37,6 +43,7 @@ export function gatherSelectionFacts(
   indexed: readonly DeclaringFile[],
   readFile: (path: string) => string | undefined,
   changeTerms: readonly ChangedFileTerms[] = [],
+  pastCommits: ReadonlyArray<readonly string[]> = [],
 ): SelectionFacts {
   const testNames = new Map<string, string[]>();
   for (const file of indexed) {
@@ -61,6 +68,7 @@ export function gatherSelectionFacts(
     samePackageUses: samePackageUses(files, readFile),
     changeTerms,
     readTest: readFile,
+    pastCommits,
   };
 }
 

@@ -93,9 +93,15 @@ export interface DiffHunk {
   count: number;
   /** The removed and added lines, without their `-`/`+`. */
   lines: string[];
+  /** The first old line; for a pure addition (`oldCount` 0), the line before the added ones. */
+  oldStart: number;
+  oldCount: number;
+  /** The removed lines alone (old lines `oldStart`…), and the added ones (new lines `start`…). */
+  removed: string[];
+  added: string[];
 }
 
-const HUNK_HEADER = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /**
  * Splits `git diff -U0` output into hunks per new path (relative to where git ran, `b/` dropped).
@@ -116,9 +122,21 @@ export function parseDiffHunks(text: string): Map<string, DiffHunk[]> {
     if (!hunks || line.startsWith('--- ')) continue;
     const header = HUNK_HEADER.exec(line);
     if (header) {
-      hunk = { start: Number(header[1]), count: header[2] === undefined ? 1 : Number(header[2]), lines: [] };
+      const count = (text: string | undefined) => (text === undefined ? 1 : Number(text));
+      hunk = {
+        start: Number(header[3]),
+        count: count(header[4]),
+        lines: [],
+        oldStart: Number(header[1]),
+        oldCount: count(header[2]),
+        removed: [],
+        added: [],
+      };
       hunks.push(hunk);
-    } else if (hunk && (line.startsWith('+') || line.startsWith('-'))) hunk.lines.push(line.slice(1));
+    } else if (hunk && (line.startsWith('+') || line.startsWith('-'))) {
+      hunk.lines.push(line.slice(1));
+      (line.startsWith('+') ? hunk.added : hunk.removed).push(line.slice(1));
+    }
   }
   return files;
 }

@@ -27,7 +27,9 @@ describe('git diff hunks', () => {
   it('reads a pure deletion as a hunk of no new lines at the line before it', async () => {
     const root = repoWithPureDeletion();
     const hunks = await diffHunks(root, 'HEAD', ['lib.js']);
-    expect(hunks.get('lib.js')).toEqual([{ start: 3, count: 0, lines: ['note();'] }]);
+    expect(hunks.get('lib.js')).toEqual([
+      { start: 3, count: 0, lines: ['note();'], oldStart: 4, oldCount: 1, removed: ['note();'], added: [] },
+    ]);
   });
 
   it('gives the regression guard the line the deletion happened at, and nothing after it', async () => {
