@@ -33,17 +33,26 @@ export type {
   ValidationInput,
   ValidationResult,
 } from '../contracts/index.js';
-export { ensureContracts, inferContracts, loadContracts, validateContracts } from '../contracts/index.js';
+export {
+  assignTestFiles,
+  ensureContracts,
+  inferContracts,
+  loadContracts,
+  validateContracts,
+} from '../contracts/index.js';
 export type { DependencyGraph, GraphEdge } from '../graph/types.js';
 /** How the removed-export guard reads an importer's uses, for the gate benchmark's mutation. */
 export { destructuredNames } from '../guards/hallucination/exported-names.js';
 export { usesOf } from '../guards/hallucination/removed-exports.js';
+export type { CaseContext, TestCase } from '../impact/cases/index.js';
+export { caseName, findTestCases, suiteCaseContext } from '../impact/cases/index.js';
 export type {
   ChangedFile,
   ChangeImpactReport,
   ChangeSet,
   CollectedChanges,
   ImpactInput,
+  SelectedTest,
   SelectionInput,
   TestCommand,
   TestSelection,

@@ -1,8 +1,10 @@
 /** The regression guard and its known-issue memory through the library. */
+
 import type { IssueMatch } from '../guards/regression/check.js';
 import type { GuardReport } from '../guards/types.js';
 import type { KnownIssue, NewKnownIssue } from '../memory/known-issues.js';
 import type { EventBus } from '../shared/events.js';
+import { escapeRegex } from '../shared/regex.js';
 import type { EvidencePolicy } from '../trace/evidence.js';
 import type { Trace } from '../trace/types.js';
 import type { ChangeAnalysis } from './impact.js';
@@ -58,13 +60,9 @@ async function deriveFromTrace(
     const line = `${failed.stderr.tail}\n${failed.stdout.tail}`
       .split('\n')
       .find((text) => /error|fail|assert|expected|exception/i.test(text));
-    if (line) errorPatterns.push(escapeRegExp(line.trim().slice(0, 120)));
+    if (line) errorPatterns.push(escapeRegex(line.trim().slice(0, 120)));
   }
   return { paths, errorPatterns };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Which known issues the current change touches, and whether their anti-regression tests have current passing evidence. */

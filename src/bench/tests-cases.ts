@@ -6,16 +6,17 @@
  * size is its cases (a file without cases found counts as one); a selected file runs its chosen
  * cases, or all of them.
  */
+
 import {
   type CaseContext,
   caseName,
   findTestCases,
+  type SelectedTest,
   suiteCaseContext,
   type TestCase,
-} from '../impact/cases/index.js';
-import type { SelectedTest } from '../impact/index.js';
-import { escapeRegex } from '../impact/runners/runner.js';
+} from '../api/index.js';
 import { DIFF_U0, parseDiffHunks, runGit } from '../shared/git.js';
+import { escapeRegex } from '../shared/regex.js';
 
 export interface CaseGold {
   /** `file > case name`, or the file alone for a change outside its cases. */

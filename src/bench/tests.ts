@@ -6,8 +6,7 @@
  */
 import { analyzeChange, selectionOf } from '../api/impact.js';
 import type * as api from '../api/index.js';
-import { classifyPath } from '../api/index.js';
-import { assignTestFiles } from '../contracts/index.js';
+import { assignTestFiles, classifyPath } from '../api/index.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { inWorktree, median, recentCommits, repositoryRoot, round } from './history.js';

@@ -4,7 +4,7 @@
  * differ only in what they do with the result.
  */
 import type { LoadedConfig } from '../config/load.js';
-import type { ReusableGraph } from '../graph/build.js';
+import type { ReusableGraph } from '../graph/resolutions.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
 import { readShardKeys } from '../index/shard-keys.js';

@@ -3,10 +3,11 @@
  * `from.path` groups may be used in `to.path` as `$1`, `$2`.. (sibling isolation: a language
  * adapter may import its own helpers but no other adapter). Pure over the graph.
  */
+
 import { findCycles } from '../graph/operations/cycles.js';
 import type { DependencyGraph, GraphEdge } from '../graph/types.js';
 import { GraphView } from '../graph/view.js';
-import { escapeRegex } from './infer/input.js';
+import { escapeRegex } from '../shared/regex.js';
 import type { BoundaryRule, ModuleBoundaries } from './schema.js';
 
 type FromSpec = BoundaryRule['from'];

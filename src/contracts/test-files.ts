@@ -2,8 +2,9 @@
  * Which files are tests a runner runs, which tests a naming convention ties to a source file, and
  * which commands run the tests.
  */
+
 import { globMatcher, type PathMatcher } from '../shared/glob.js';
-import { escapeRegex } from './infer/input.js';
+import { escapeRegex } from '../shared/regex.js';
 import type { ContractSet, TestContract, TestRunnerEntry } from './schema.js';
 
 /** Test path -> index of the first runner whose include (and not exclude) matches it. */

@@ -4,19 +4,11 @@ import { readTextSyncIfExists } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { compare, compareEdges, compareUnresolved } from './order.js';
 import { patchDependencyGraph } from './patch.js';
+import type { ExternalFacts, FileResolutions, ReusableGraph } from './resolutions.js';
 import { resolverFor } from './resolvers/registry.js';
 import type { ModuleResolver, ResolverContext } from './resolvers/resolver.js';
 import { statsOf } from './stats.js';
 import type { DependencyGraph, ExternalNode, GraphEdge, Resolution, UnresolvedImport } from './types.js';
-
-/**
- * A previous graph whose resolutions may be reused: for the files in `reusable` (unchanged bytes,
- * same file set, no configuration change that moves resolution) the old edges stand as they were.
- */
-export interface ReusableGraph {
-  graph: DependencyGraph;
-  reusable: ReadonlySet<string>;
-}
 
 export function buildDependencyGraph(
   root: string,
@@ -49,13 +41,6 @@ export function buildDependencyGraph(
     unresolved,
     stats: statsOf(files, edges, externalList, unresolved),
   };
-}
-
-/** One file's resolved imports: its edges, its unresolved imports, the packages it imports. */
-export interface FileResolutions {
-  edges: GraphEdge[];
-  unresolved: UnresolvedImport[];
-  externals: Map<string, ExternalFacts>;
 }
 
 /** Resolves one file's imports at a time (undefined: nothing to resolve), each resolver made once. */
@@ -155,8 +140,6 @@ function edgeOf(
     typeOnly: fact.typeOnly,
   };
 }
-
-export type ExternalFacts = Pick<ExternalNode, 'ecosystem' | 'name' | 'builtin'>;
 
 function addExternal(
   externals: Map<string, ExternalNode & { importerSet: Set<string> }>,

@@ -8,8 +8,8 @@
  * graph a full build of the same index gives, in the same order.
  */
 import type { IndexedFile, RepositoryIndex } from '../index/types.js';
-import type { ExternalFacts, FileResolutions, ReusableGraph } from './build.js';
 import { compare, compareEdges, compareUnresolved } from './order.js';
+import type { ExternalFacts, FileResolutions, ReusableGraph } from './resolutions.js';
 import { statsOf } from './stats.js';
 import type { DependencyGraph, ExternalNode, GraphEdge } from './types.js';
 

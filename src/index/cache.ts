@@ -12,9 +12,9 @@
  * be written again byte for byte is not serialised again (a shard has one file per line).
  */
 import { shardOf } from './shard-folder.js';
-import { keysDigest, type ShardSummary, summarize } from './shard-keys.js';
+import { type EntryKeys, keysDigest, type ShardSummary, summarize } from './shard-keys.js';
 import { entryFromStored, type StoredEntry } from './stored-entry.js';
-import { type EntryKeys, StoredShard, wholeShardOf } from './stored-shard.js';
+import { StoredShard, wholeShardOf } from './stored-shard.js';
 import type { FileFacts, IndexedFile } from './types.js';
 
 interface Entry {

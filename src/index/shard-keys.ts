@@ -16,10 +16,11 @@ import { isRecord } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
-import type { EntryKeys } from './stored-shard.js';
 import type { IndexedFile } from './types.js';
 
 export const SHARD_KEYS_SCHEMA_VERSION = 1;
+/** What identifies an entry's line: with these equal, the stored line is written again as it is. */
+export type EntryKeys = Pick<IndexedFile, 'path' | 'language' | 'kind' | 'hash' | 'extractor'>;
 
 /**
  * What the index stage needs of a shard it takes whole: its keys' digest, and how many of its

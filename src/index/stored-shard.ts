@@ -5,12 +5,9 @@
  * language, kind, hash, extractor) are known from the scan and whose facts are parsed from the
  * shard on first read, so an update that reads no facts of a folder never parses its shard.
  */
-import type { ShardSummary } from './shard-keys.js';
+import type { EntryKeys, ShardSummary } from './shard-keys.js';
 import { entryFromStored, STORED_ENTRY_SCHEMA, type StoredEntry } from './stored-entry.js';
 import type { FileFacts, IndexedFile } from './types.js';
-
-/** What identifies an entry's line: with these equal, the stored line is written again as it is. */
-export type EntryKeys = Pick<IndexedFile, 'path' | 'language' | 'kind' | 'hash' | 'extractor'>;
 
 export class StoredShard {
   /** The files' entries once known (taken whole, parsed or composed), in shard order. */

@@ -11,7 +11,3 @@ export interface InferenceInput {
   readFile(path: string): string | undefined;
 }
 
-/** `^...$`-safe literal for a path inside a regular expression. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -6,7 +6,9 @@
  * `require('./x').gone`, or as a named import or destructured key. A module whose names cannot be
  * known before or after (it did not parse, it re-exports a module we cannot see) is left alone.
  */
+
 import type { IndexedFile } from '../../index/types.js';
+import { escapeRegex } from '../../shared/regex.js';
 import { findingId } from '../types.js';
 import { destructuredNames } from './exported-names.js';
 import { type CheckSink, type HallucinationInput, isScript } from './input.js';
@@ -121,10 +123,6 @@ function bindingsOf(text: string, quoted: string): string[] {
 
 function memberPattern(binding: string): RegExp {
   return new RegExp(`(?<![\\w$.])${escapeRegex(binding)}\\s*\\??\\.\\s*([\\w$]+)`, 'g');
-}
-
-export function escapeRegex(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function lineAt(text: string, index: number): number {

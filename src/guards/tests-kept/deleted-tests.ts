@@ -6,11 +6,12 @@
  * A test whose every imported name the change removed from the file tested code that is gone
  * (a helper replaced by a library call, its unit test deleted with it): nothing is lost.
  */
+
 import { assignTestFiles, type ContractSet, conventionTestsFor } from '../../contracts/index.js';
 import { resolverFor } from '../../graph/resolvers/registry.js';
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexedFile } from '../../index/types.js';
-import { escapeRegex } from '../hallucination/removed-exports.js';
+import { escapeRegex } from '../../shared/regex.js';
 import { findingId, type GuardFinding, type GuardReport } from '../types.js';
 
 export interface DeletedTestsInput {

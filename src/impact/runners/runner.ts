@@ -1,5 +1,7 @@
 /** How each test runner is told to run a chosen set of tests: one file per runner, one line in `registry.ts`. */
+
 import type { TestRunnerEntry, TestRunnerId } from '../../contracts/index.js';
+import { escapeRegex } from '../../shared/regex.js';
 import type { CaseTitles, TestCase } from '../cases/test-case.js';
 
 /** What some runners need beyond the file list: the package a file belongs to, the test names in a file. */
@@ -63,11 +65,6 @@ export function groupBy(
 /** Runners that take test files as arguments. */
 export function fileRunner(id: TestRunnerId, prefix = ''): RunnerCommands {
   return { id, commandsFor: (entry, tests) => withFiles(entry, tests, prefix) };
-}
-
-/** A regular expression matching exactly this text. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `^(a|b)$` for one or more alternatives, escaped. */
