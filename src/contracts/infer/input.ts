@@ -10,4 +10,3 @@ export interface InferenceInput {
   /** A repository file's text; undefined when it does not exist. */
   readFile(path: string): string | undefined;
 }
-
