@@ -30,7 +30,7 @@ export const impactCommand: CommandDefinition = (program, context) => {
     .command('tests [dir]')
     .summary('which tests prove a change, as runnable commands')
     .description(
-      `Which tests prove a change, as commands for the detected runner (vitest, jest, mocha, node:test, pytest, go test, cargo test): minimal (the tests of the changed files), regression (the tests that reach the change, ranked by the words of the change they mention, filling at most a quarter of the suite unless --share says otherwise; the note says how many more reach it) and full confidence (the test contract's full command).`,
+      `Which tests prove a change, as commands for the detected runner (vitest, jest, mocha, node:test, pytest, go test, cargo test): minimal (the tests of the changed files), regression (the tests that reach the change, ranked by the words of the change they mention and by how often they changed together with it in past commits, filling at most a quarter of the suite unless --share says otherwise; the note says how many more reach it) and full confidence (the test contract's full command). A selected file runs only the test cases the change points at when its runner can name them (pytest node ids, go test -run, cargo test filters, vitest/jest -t, mocha --grep, node --test-name-pattern).`,
     )
     .addOption(baseOption())
     .addOption(shareOption())
