@@ -92,11 +92,12 @@ export function cargoTestTargetOf(crate: Crate, path: string): string | undefine
  * `tests/regression.rs` under `tests/tests.rs`): the binary's root declares `mod regression;`, so
  * libtest names its tests `regression::…`. Undefined for the root itself, or when the root does
  * not declare the module (a `#[path]` attribute, say), which libtest's filter could not then name.
+ * `declaredModules` answers which modules a file declares (the index reads its `mod x;` items).
  */
 export function cargoModulePathOf(
   crate: Crate,
   path: string,
-  readFile: (path: string) => string | undefined,
+  declaredModules: (path: string) => readonly string[],
 ): string[] | undefined {
   const target = cargoTestTargetOf(crate, path);
   const root = target === undefined ? undefined : testTargetRoot(crate, target);
@@ -105,8 +106,7 @@ export function cargoModulePathOf(
     .slice(directoryOf(root).length + 1)
     .replace(/(\/mod)?\.rs$/, '')
     .split('/');
-  const declared = new RegExp(`(^|\\n)\\s*(pub(\\([^)]*\\))?\\s+)?mod\\s+${modules[0]}\\s*;`);
-  return declared.test(readFile(root) ?? '') ? modules : undefined;
+  return declaredModules(root).includes(modules[0]!) ? modules : undefined;
 }
 
 /** The file a test target starts from: its declared path, else `tests/x/main.rs` or `tests/x.rs`. */

@@ -1,5 +1,6 @@
 /** The commands that run a selection: per runner, narrow (see runners/), or the full command when it is the whole suite. */
 import type { TestRunnerEntry, TestRunnerId } from '../contracts/index.js';
+import { findTestCases } from './cases/find.js';
 import type { CaseTitles } from './cases/test-case.js';
 import { cargoModulePathOf, cargoTestTargetOf, crateOf } from './packages.js';
 import { runners as runnerCommands } from './runners/registry.js';
@@ -71,11 +72,12 @@ function runnerFacts(facts: SelectionFacts, cases: ReadonlyMap<string, readonly 
         ? { crate: crate.name, dir: crate.dir, target: cargoTestTargetOf(crate, path) }
         : undefined;
     },
-    testNamesOf: (path) => facts.testNames.get(path) ?? [],
+    testNamesOf: (path) =>
+      findTestCases(path, facts.readTest(path) ?? '').map((testCase) => testCase.titles[0]!),
     casesOf: (path) => cases.get(path),
     cargoModuleOf: (path) => {
       const crate = crateOf(facts.crates, path);
-      return crate ? cargoModulePathOf(crate, path, facts.readTest) : undefined;
+      return crate ? cargoModulePathOf(crate, path, (file) => facts.rustModules.get(file) ?? []) : undefined;
     },
   };
 }

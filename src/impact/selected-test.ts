@@ -35,7 +35,7 @@ export interface SelectionInput {
   impact: ChangeImpactReport;
   files: readonly TreeFile[];
   contracts: ContractSet;
-  /** Crates and test names (see `gatherSelectionFacts`); without them Rust and Go commands are coarser. */
+  /** Crates, the modules Rust files declare and test files' text (see `gatherSelectionFacts`); without them Rust and Go commands are coarser. */
   facts?: SelectionFacts;
   /** The most of the suite the regression level fills (certain tests first; 1: every test that reaches the change). @default REGRESSION_SHARE (select-rank.ts) */
   share?: number;

@@ -1,18 +1,18 @@
-/** What test selection reads beyond the graph, gathered at the edge: crates and the test names each test file declares. */
+/** What test selection reads beyond the graph, gathered at the edge: crates, same-package uses, the change's words, history. */
 import type { TreeFile } from '../contracts/index.js';
 import type { ChangedFileTerms } from './change-terms.js';
 import { type Crate, readCrates } from './packages.js';
 
-/** What selection reads of an indexed file: its path and the symbols it declares. */
+/** What selection reads of an indexed file: its path and its imports (Rust's `mod x;` is one, kind `module-declaration`). */
 export interface DeclaringFile {
   path: string;
-  symbols: ReadonlyArray<{ kind: string; name: string; container?: string }>;
+  imports: ReadonlyArray<{ kind: string; specifier: string; names: readonly string[] }>;
 }
 
 export interface SelectionFacts {
   crates: Crate[];
-  /** Test functions by test file (Go's `func TestX(t *testing.T)`). */
-  testNames: ReadonlyMap<string, string[]>;
+  /** The modules each Rust file declares at its top level from a file of their own (`mod regression;`), as the index read them. */
+  rustModules: ReadonlyMap<string, readonly string[]>;
   /**
    * Java and Kotlin test files -> the main classes of their own package they name: a class sees
    * its package without an import, so the import graph has no edge for these.
@@ -31,7 +31,7 @@ export interface SelectionFacts {
 
 export const NO_SELECTION_FACTS: SelectionFacts = {
   crates: [],
-  testNames: new Map(),
+  rustModules: new Map(),
   samePackageUses: new Map(),
   changeTerms: [],
   readTest: () => undefined,
@@ -45,31 +45,30 @@ export function gatherSelectionFacts(
   changeTerms: readonly ChangedFileTerms[] = [],
   pastCommits: ReadonlyArray<readonly string[]> = [],
 ): SelectionFacts {
-  const testNames = new Map<string, string[]>();
-  for (const file of indexed) {
-    if (!file.path.endsWith('_test.go')) continue;
-    const names = file.symbols
-      .filter(
-        (symbol) =>
-          symbol.kind === 'function' &&
-          !symbol.container &&
-          /^Test([A-Z0-9_]|$)/.test(symbol.name) &&
-          symbol.name !== 'TestMain',
-      )
-      .map((symbol) => symbol.name);
-    if (names.length > 0) testNames.set(file.path, [...new Set(names)].sort());
-  }
   return {
     crates: readCrates(
       files.map((file) => file.path),
       readFile,
     ),
-    testNames,
+    rustModules: rustModulesOf(indexed),
     samePackageUses: samePackageUses(files, readFile),
     changeTerms,
     readTest: readFile,
     pastCommits,
   };
+}
+
+/** `mod x;` at a file's top level, without a `#[path]` (whose specifier is the path, not the name). */
+function rustModulesOf(indexed: readonly DeclaringFile[]): Map<string, string[]> {
+  const modules = new Map<string, string[]>();
+  for (const file of indexed) {
+    if (!file.path.endsWith('.rs')) continue;
+    const declared = file.imports
+      .filter((entry) => entry.kind === 'module-declaration' && entry.names[0] === entry.specifier)
+      .map((entry) => entry.specifier);
+    if (declared.length > 0) modules.set(file.path, declared);
+  }
+  return modules;
 }
 
 const JVM_FILE = /^(.*\/)?src\/(main|test)\/(?:java|kotlin)\/(.+)\/([^/]+)\.(?:java|kt)$/;

@@ -10,7 +10,7 @@ export interface RunnerFacts {
   packageOf(path: string): { dir: string; name: string } | undefined;
   /** The crate and the Cargo test target that compile an integration-test file (target unknown: undefined). */
   cargoTargetOf(path: string): { crate: string; dir: string; target: string | undefined } | undefined;
-  /** Test function names declared in a test file (Go `TestX`). */
+  /** The top-level names of a test file's cases, as the case finder reads them (Go's `TestX`). */
   testNamesOf(path: string): string[];
   /** The cases chosen inside a test file, when only they are to run (undefined: the whole file). */
   casesOf(path: string): readonly CaseTitles[] | undefined;
