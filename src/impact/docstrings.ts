@@ -5,6 +5,7 @@
  * module, a class or a `def` body. Elixir: the `@moduledoc`, `@doc` and `@typedoc` attributes.
  */
 import { languageOf } from '../scan/classify.js';
+import { pythonStatements } from './python-statements.js';
 
 const WITH_DOCSTRINGS = new Set(['python', 'elixir']);
 
@@ -21,14 +22,6 @@ export function docstringLines(path: string, text: string): Set<number> {
   return new Set();
 }
 
-/** A logical Python statement: its lines, whether it is string literals alone, and whether it opens a def/class body. */
-interface Statement {
-  first: number;
-  last: number;
-  stringsOnly: boolean;
-  opensBody: boolean;
-}
-
 function pythonDocstringLines(text: string): Set<number> {
   const lines = new Set<number>();
   const statements = pythonStatements(text);
@@ -38,76 +31,6 @@ function pythonDocstringLines(text: string): Set<number> {
       for (let line = statement.first; line <= statement.last; line++) lines.add(line);
   }
   return lines;
-}
-
-const STRING_START = /^(?:[rRbBuU]{0,2})("""|'''|"|')/;
-const BODY_HEADER = /^(?:async\s+def|def|class)\b[\s\S]*:\s*$/;
-
-/** Splits Python source into logical statements, reading strings, comments, brackets and line continuations. */
-function pythonStatements(text: string): Statement[] {
-  const statements: Statement[] = [];
-  let current: { first: number; stringsOnly: boolean; code: string } | undefined;
-  let depth = 0;
-  let line = 1;
-  const end = (last: number) => {
-    if (current)
-      statements.push({
-        first: current.first,
-        last,
-        stringsOnly: current.stringsOnly,
-        opensBody: BODY_HEADER.test(current.code.trim()),
-      });
-    current = undefined;
-  };
-  for (let at = 0; at < text.length; ) {
-    const char = text[at]!;
-    if (char === '\n') {
-      if (depth === 0) end(line);
-      line++;
-      at++;
-    } else if (char === '#') {
-      while (at < text.length && text[at] !== '\n') at++;
-    } else if (char === '\\' && text[at + 1] === '\n') {
-      line++;
-      at += 2;
-    } else if (char === ' ' || char === '\t' || char === '\r' || char === '\f') {
-      at++;
-    } else {
-      current ??= { first: line, stringsOnly: true, code: '' };
-      const quote = STRING_START.exec(text.slice(at, at + 5));
-      if (quote) {
-        const close = stringEnd(text, at + quote[0].length, quote[1]!);
-        line += countNewlines(text, at, close);
-        current.code += ' "" ';
-        at = close;
-        continue;
-      }
-      const word = /^[A-Za-z0-9_]+/.exec(text.slice(at, at + 200))?.[0] ?? char;
-      if ('([{'.includes(char)) depth++;
-      else if (')]}'.includes(char)) depth = Math.max(0, depth - 1);
-      current.stringsOnly = false;
-      current.code += `${word} `;
-      at += word.length;
-    }
-  }
-  end(line);
-  return statements;
-}
-
-/** The index just after the string that opened with `quote` and whose text starts at `from`. */
-function stringEnd(text: string, from: number, quote: string): number {
-  for (let at = from; at < text.length; at++) {
-    if (text[at] === '\\') at++;
-    else if (text.startsWith(quote, at)) return at + quote.length;
-    else if (quote.length === 1 && text[at] === '\n') return at;
-  }
-  return text.length;
-}
-
-function countNewlines(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let at = from; at < to; at++) if (text[at] === '\n') count++;
-  return count;
 }
 
 const ELIXIR_DOC = /^\s*@(?:moduledoc|doc|typedoc)\s+(~[sS])?("""|'''|")/;

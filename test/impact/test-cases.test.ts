@@ -70,6 +70,23 @@ describe('finding test cases', () => {
     expect(titles('tests/test_x.py', text)).toEqual(['3-5 test_one', '12-13 TestLexer > test_empty']);
   });
 
+  it('pytest: a multi-line string at column 0 (an expected output) neither ends a case nor declares one', () => {
+    const text = [
+      'def test_format():',
+      '    source = """',
+      'def test_inside_the_string():',
+      '    pass',
+      '"""',
+      '    assert fmt(source) == (',
+      '        "x"',
+      ')',
+      '',
+      'def test_next():',
+      '    assert True',
+    ].join('\n');
+    expect(titles('tests/test_fmt.py', text)).toEqual(['1-8 test_format', '10-11 test_next']);
+  });
+
   it('Go: top-level TestX(t *testing.T), not TestMain, benchmarks or helpers', () => {
     const text = [
       'package gin',

@@ -1,4 +1,9 @@
-/** pytest cases: `def test_*` at the top level and in test classes (`class Test*`, or a `unittest.TestCase`). */
+/**
+ * pytest cases: `def test_*` at the top level and in test classes (`class Test*`, or a
+ * `unittest.TestCase`). Blocks end by indentation, read over logical statements: a line inside a
+ * multi-line string or bracket (a dedented expected output, say) neither starts nor ends one.
+ */
+import { continuationLines, pythonStatements } from '../python-statements.js';
 import type { TestCase } from './test-case.js';
 
 const DEF = /^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(/;
@@ -12,10 +17,12 @@ interface OpenClass {
 
 export function pythonCases(text: string): TestCase[] {
   const lines = text.split('\n');
+  const inside = continuationLines(pythonStatements(text));
+  const skipped = (index: number) => inside.has(index + 1) || isBlankOrComment(lines[index]!);
   const cases: TestCase[] = [];
   const classes: OpenClass[] = [];
   for (const [index, line] of lines.entries()) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (skipped(index)) continue;
     const indent = indentOf(line);
     while (classes.length > 0 && indent <= classes[classes.length - 1]!.indent) classes.pop();
     const declared = CLASS.exec(line);
@@ -34,7 +41,7 @@ export function pythonCases(text: string): TestCase[] {
     cases.push({
       titles: [...classes.map((open) => open.name), def[2]!],
       line: firstDecorator(lines, index, indent) + 1,
-      endLine: blockEnd(lines, index, indent) + 1,
+      endLine: blockEnd(lines, index, indent, skipped) + 1,
       literal: true,
     });
   }
@@ -57,13 +64,24 @@ function firstDecorator(lines: readonly string[], index: number, indent: number)
   return first;
 }
 
-/** The last line of the block a def opens: the line before the next code line indented no deeper. */
-function blockEnd(lines: readonly string[], index: number, indent: number): number {
+function isBlankOrComment(line: string): boolean {
+  return line.trim() === '' || line.trimStart().startsWith('#');
+}
+
+/** The last line of the block a def opens: the line before the next statement indented no deeper. */
+function blockEnd(
+  lines: readonly string[],
+  index: number,
+  indent: number,
+  skipped: (index: number) => boolean,
+): number {
   let last = index;
   for (let at = index + 1; at < lines.length; at++) {
-    const line = lines[at]!;
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    if (indentOf(line) <= indent && !/^\s*[)\]}]/.test(line)) break;
+    if (skipped(at)) {
+      if (!isBlankOrComment(lines[at]!)) last = at;
+      continue;
+    }
+    if (indentOf(lines[at]!) <= indent) break;
     last = at;
   }
   return last;
