@@ -19,8 +19,7 @@ import {
   type ChangeOptions,
   type ChangeSet,
   collectChanges,
-  gatherSelectionFacts,
-  readSourceChangeTerms,
+  readSelectionFacts,
   renderTaskVerify,
   type TestSelection,
   type VerifyReport,
@@ -104,32 +103,22 @@ export async function selectTests(directory = '.', options: SelectTestsOptions =
   return selectionOf(await analyzeChange(directory, options), options.share);
 }
 
-/** The test selection of an analysed change, with the crates, test names and words of the change it reads. */
+/** The test selection of an analysed change, with the crates, test names, words of the change and history it reads. */
 export async function selectionOf(analysis: ChangeAnalysis, share?: number): Promise<TestSelection> {
-  const { tree, contracts } = analysis;
-  const terms = await readSourceChangeTerms(
-    tree.root,
-    analysis.change.changes.base.commit,
-    analysis.impact.changed,
-    tree.indexed,
-    tree.inference.readFile,
-  );
+  const { tree } = analysis;
   // Read-only: choosing tests writes nothing, not even the history cache retrieval keeps.
   const history = await loadChangeHistory(tree.root, tree.config.config.retrieve.historyCommits, true);
-  const facts = gatherSelectionFacts(
-    tree.files,
-    tree.indexed,
-    tree.inference.readFile,
-    terms,
-    history?.commits ?? [],
-  );
-  return buildTestSelection({
-    impact: analysis.impact,
+  const facts = await readSelectionFacts({
+    root: tree.root,
+    baseCommit: analysis.change.changes.base.commit,
+    changed: analysis.impact.changed,
     files: tree.files,
-    contracts,
-    facts,
-    ...(share === undefined ? {} : { share }),
+    indexed: tree.indexed,
+    readFile: tree.inference.readFile,
+    pastCommits: history?.commits ?? [],
   });
+  const options = { impact: analysis.impact, files: tree.files, contracts: analysis.contracts, facts };
+  return buildTestSelection(share === undefined ? options : { ...options, share });
 }
 
 export interface VerifyCallOptions extends ChangeCallOptions {

@@ -24,7 +24,7 @@ export {
   type TestCommand,
   type TestSelection,
 } from './select.js';
-export { gatherSelectionFacts, type SelectionFacts } from './selection-facts.js';
+export { gatherSelectionFacts, readSelectionFacts, type SelectionFacts } from './selection-facts.js';
 export {
   blockingReasons,
   buildVerifyReport,

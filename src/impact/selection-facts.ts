@@ -1,6 +1,11 @@
 /** What test selection reads beyond the graph, gathered at the edge: crates, same-package uses, the change's words, history. */
 import type { TreeFile } from '../contracts/index.js';
-import type { ChangedFileTerms } from './change-terms.js';
+import {
+  type ChangedFileKind,
+  type ChangedFileTerms,
+  readSourceChangeTerms,
+  type TermSource,
+} from './change-terms.js';
 import { type Crate, readCrates } from './packages.js';
 
 /** What selection reads of an indexed file: its path and its imports (Rust's `mod x;` is one, kind `module-declaration`). */
@@ -56,6 +61,24 @@ export function gatherSelectionFacts(
     readTest: readFile,
     pastCommits,
   };
+}
+
+/** What `readSelectionFacts` reads a change's facts from: the tree, its index, the change and its base, and history gathered elsewhere. */
+export interface SelectionSources {
+  root: string;
+  baseCommit: string;
+  changed: readonly ChangedFileKind[];
+  files: readonly TreeFile[];
+  indexed: ReadonlyArray<DeclaringFile & TermSource>;
+  readFile: (path: string) => string | undefined;
+  pastCommits: ReadonlyArray<readonly string[]>;
+}
+
+/** The facts of a change, the words of its changed sources read from git against its base. */
+export async function readSelectionFacts(sources: SelectionSources): Promise<SelectionFacts> {
+  const { root, baseCommit, changed, files, indexed, readFile, pastCommits } = sources;
+  const terms = await readSourceChangeTerms(root, baseCommit, changed, indexed, readFile);
+  return gatherSelectionFacts(files, indexed, readFile, terms, pastCommits);
 }
 
 /** `mod x;` at a file's top level, without a `#[path]` (whose specifier is the path, not the name). */
