@@ -114,13 +114,13 @@ export async function benchmarkTests(
   return { repository: root, cases, skipped, ...summarize(cases) };
 }
 
+/** A commit's sources, and its changed tests: test files and the data under the tests they read (snapshots, `.toml` cases). */
 function split(changes: Array<[string, string]>) {
   const kind = (path: string) => classifyPath(path).kind;
+  const isTest = (path: string) => kind(path) === 'test' || kind(path) === 'fixture';
   return {
     sources: changes.filter(([, path]) => kind(path) === 'source'),
-    tests: changes
-      .filter(([status, path]) => kind(path) === 'test' && status === 'M')
-      .map(([, path]) => path),
+    tests: changes.filter(([status, path]) => isTest(path) && status === 'M').map(([, path]) => path),
     count: changes.length,
   };
 }

@@ -62,3 +62,28 @@ describe('benchmark tests, case level', () => {
     });
   });
 });
+
+describe('benchmark tests, data files end to end', () => {
+  it('a commit that changed a source and a snapshot under the tests counts the test that reads the snapshot', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({ name: 'ui', scripts: { test: 'node --test' } }),
+      'lib/render.js': "module.exports = (name) => 'Usage: ' + name;\n",
+      'tests/render.test.js':
+        "const test = require('node:test');\nconst render = require('../lib/render.js');\ntest('renders', () => render('x'));\n",
+      'tests/ui.test.js':
+        "const test = require('node:test');\nconst fs = require('node:fs');\ntest('snapshots', () => fs.readdirSync('tests/ui/'));\n",
+      'tests/ui/help.toml': 'stdout = "Usage: x"\n',
+    });
+    writeTree(root, {
+      'lib/render.js': "module.exports = (name) => 'usage: ' + name;\n",
+      'tests/ui/help.toml': 'stdout = "usage: x"\n',
+    });
+    git(root, 'commit', '-qam', 'render: lower-case usage');
+    const { benchmarkTests } = await import('../../src/bench/tests.js');
+    const result = await benchmarkTests(root, { commits: 1 });
+    expect(result.skipped).toEqual([]);
+    expect(result.cases.map((entry) => [entry.gold, entry.data])).toEqual([
+      [['tests/ui.test.js'], { readers: ['tests/ui.test.js'], unread: [] }],
+    ]);
+  });
+});
