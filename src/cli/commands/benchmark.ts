@@ -46,7 +46,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
   benchmark
     .command('tests [dir]')
     .description(
-      "Replay commits that changed source and tests together: each commit's source changes alone are applied to its parent in a temporary worktree and `tests` is asked which tests prove them. Prints the recall of the commit's own (pre-existing) tests at the minimal and regression level, the selection sizes and the share of the suite selected, for test files and for test cases (the cases the commit changed; the suite counted in cases). Nothing in the repository is changed.",
+      "Replay commits that changed source and tests (or the test data under them: snapshots, fixture cases) together: each commit's source changes alone are applied to its parent in a temporary worktree and `tests` is asked which tests prove them. Prints the recall of the commit's own (pre-existing) tests, and of the tests that name a test-data file it changed, at the minimal and regression level, the selection sizes and the share of the suite selected, for test files and for test cases (the cases the commit changed; the suite counted in cases). Nothing in the repository is changed.",
     )
     .option('--commits <n>', 'how many qualifying commits to replay (default 20)')
     .option('--scan <n>', 'how many commits of history to look through (default 400)')
