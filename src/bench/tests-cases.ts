@@ -1,7 +1,9 @@
 /**
  * `benchmark tests` at the level of test cases. The commit's own tests, as cases: the cases of its
  * test files whose lines it added or changed and that existed before it (a case it added cannot
- * be selected, as a test file it added cannot; those are counted). A file the commit changed
+ * be selected, as a test file it added cannot; those are counted). A case counts as changed when
+ * its own text changed, spaces aside: a re-indented case, or one the diff's alignment touches at
+ * a closing bracket it shares with an added neighbour, is not. A file the commit changed
  * outside any case (a helper, an import) is one unit, covered when any of it runs. The suite's
  * size is its cases (a file without cases found counts as one); a selected file runs its chosen
  * cases, or all of them.
@@ -29,6 +31,8 @@ export interface CaseSuite {
   count: number;
   context: CaseContext;
   casesOf(file: string): TestCase[];
+  /** A test file's text before the commit. */
+  textOf(file: string): string;
 }
 
 export function caseSuite(
@@ -41,7 +45,12 @@ export function caseSuite(
     if (!found.has(file)) found.set(file, findTestCases(file, readFile(file) ?? '', context));
     return found.get(file)!;
   };
-  return { count: suite.reduce((sum, file) => sum + Math.max(1, casesOf(file).length), 0), context, casesOf };
+  return {
+    count: suite.reduce((sum, file) => sum + Math.max(1, casesOf(file).length), 0),
+    context,
+    casesOf,
+    textOf: (file) => readFile(file) ?? '',
+  };
 }
 
 /** The commit's changed cases in its (pre-existing) test files. */
@@ -58,11 +67,14 @@ export async function caseGold(
   let added = 0;
   for (const file of files) {
     const after = await runGit(['show', `${commit.sha}:${file}`], root);
-    const changed = touchedCases(findTestCases(file, after.stdout, before.context), hunks.get(file) ?? []);
-    const existing = new Set(before.casesOf(file).map((testCase) => caseName(testCase)));
-    const kept = changed.filter((name) => existing.has(name));
-    added += changed.length - kept.length;
-    units.push(...(changed.length === 0 ? [file] : kept.map((name) => `${file} > ${name}`)));
+    const cases = findTestCases(file, after.stdout, before.context);
+    const touched = touchedCases(cases, hunks.get(file) ?? []);
+    const now = caseTexts(file, cases, after.stdout);
+    const existing = caseTexts(file, before.casesOf(file), before.textOf(file));
+    const kept = touched.filter((name) => existing.has(name));
+    added += touched.length - kept.length;
+    const changed = kept.filter((name) => existing.get(name) !== now.get(name));
+    units.push(...(touched.length === 0 ? [file] : changed.map((name) => `${file} > ${name}`)));
   }
   return { units: [...new Set(units)].sort(), added };
 }
@@ -78,6 +90,26 @@ function touchedCases(
     }),
   );
   return [...new Set(touched.map((testCase) => caseName(testCase)))];
+}
+
+/**
+ * Each case's name and its lines' text, spaces aside (`git diff -w` would show nothing between
+ * two equal ones) but for Python's indentation, which is syntax; cases of the same name are joined.
+ */
+function caseTexts(file: string, cases: readonly TestCase[], text: string): Map<string, string> {
+  const lines = text.split('\n');
+  const indented = file.endsWith('.py');
+  const bare = (line: string) => (indented ? (/^\s*/.exec(line)?.[0] ?? '') : '') + line.replace(/\s+/g, '');
+  const texts = new Map<string, string>();
+  for (const testCase of cases) {
+    const body = lines
+      .slice(testCase.line - 1, testCase.endLine)
+      .map(bare)
+      .join('\n');
+    const name = caseName(testCase);
+    texts.set(name, texts.has(name) ? `${texts.get(name)}\n${body}` : body);
+  }
+  return texts;
 }
 
 /** The units a level's selection runs: every case of a whole file, the chosen cases of a narrowed one. */

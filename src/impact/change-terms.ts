@@ -6,6 +6,7 @@
  */
 import { languageOf } from '../scan/classify.js';
 import { type DiffHunk, diffHunks, runGit } from '../shared/git.js';
+import { blockCommentLines, hasBlockComments } from './block-comments.js';
 import { docstringLines, hasDocstrings } from './docstrings.js';
 
 /** A symbol as the index records it, with its line range. */
@@ -29,6 +30,11 @@ export interface ChangedFileTerms {
    * after one (`test/io/input-option.js`) tests the concept the change touched.
    */
   parts: string[];
+  /**
+   * Names on the removed lines of code that no changed file's new text holds any more, as the
+   * change spelled them, sorted (absent when none): a test that still names one must change or fail.
+   */
+  gone?: string[];
 }
 
 /** One file's hunks from `git diff -U0`: the new side's changed ranges and the changed lines' text. */
@@ -125,10 +131,17 @@ export function changedFileTerms(
   return { path, symbols: [...names].sort(), words: [...wordsOf(text)].sort(), parts: [...parts].sort() };
 }
 
+/** The lines of a text that are documentation, not code: docstrings, and lines wholly inside a block comment. */
+function proseLines(path: string, text: string): Set<number> {
+  const lines = docstringLines(path, text);
+  for (const line of blockCommentLines(path, text)) lines.add(line);
+  return lines;
+}
+
 /**
- * The hunks with their docstring lines left out (the base's docstrings for removed lines, the
- * working tree's for added ones); a hunk of docstring lines alone is left out whole, so the
- * function whose docstring changed does not count as changed either.
+ * The hunks with their docstring and block-comment lines left out (the base's for removed lines,
+ * the working tree's for added ones); a hunk of such lines alone is left out whole, so the
+ * function whose documentation changed does not count as changed either.
  */
 async function withoutDocstrings(
   root: string,
@@ -137,10 +150,10 @@ async function withoutDocstrings(
   hunks: readonly DiffHunk[],
   readFile: (path: string) => string | undefined,
 ): Promise<DiffHunk[]> {
-  if (!hasDocstrings(path) || hunks.length === 0) return [...hunks];
+  if (!(hasDocstrings(path) || hasBlockComments(path)) || hunks.length === 0) return [...hunks];
   const base = await runGit(['show', `${baseCommit}:./${path}`], root);
-  const before = docstringLines(path, base.exitCode === 0 ? base.stdout : '');
-  const after = docstringLines(path, readFile(path) ?? '');
+  const before = proseLines(path, base.exitCode === 0 ? base.stdout : '');
+  const after = proseLines(path, readFile(path) ?? '');
   const kept: DiffHunk[] = [];
   for (const hunk of hunks) {
     const removed = hunk.removed.filter((_, offset) => !before.has(hunk.oldStart + offset));
@@ -151,10 +164,10 @@ async function withoutDocstrings(
   return kept;
 }
 
-/** A file that is new to git: every line is a changed line, but for its docstrings. */
+/** A file that is new to git: every line is a changed line, but for its docstrings and block comments. */
 export function wholeFileHunks(text: string, path = ''): FileHunks {
   const lines = text.split('\n');
-  const docs = docstringLines(path, text);
+  const docs = proseLines(path, text);
   return { ranges: [[1, lines.length]], lines: lines.filter((_, index) => !docs.has(index + 1)) };
 }
 
@@ -178,8 +191,15 @@ export async function readChangeTerms(
   const paths = sources.map((source) => source.path);
   const diff = await diffHunks(root, baseCommit, paths, ['--no-renames', '--relative']);
   const hunks = new Map<string, FileHunks>();
-  for (const [path, found] of diff)
-    hunks.set(path, fileHunks(await withoutDocstrings(root, baseCommit, path, found, readFile)));
+  const removed = new Map<string, string[]>();
+  for (const [path, found] of diff) {
+    const kept = await withoutDocstrings(root, baseCommit, path, found, readFile);
+    hunks.set(path, fileHunks(kept));
+    removed.set(
+      path,
+      kept.flatMap((hunk) => hunk.removed).filter((line) => !isCommentOrBlank(path, line)),
+    );
+  }
   const terms: ChangedFileTerms[] = [];
   for (const source of [...sources].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const text = hunks.has(source.path) ? undefined : readFile(source.path);
@@ -187,7 +207,27 @@ export async function readChangeTerms(
       hunks.get(source.path) ?? (text === undefined ? undefined : wholeFileHunks(text, source.path));
     if (found) terms.push(changedFileTerms(source.path, found, source.symbols));
   }
-  return terms;
+  return withGoneNames(terms, removed, sources, readFile);
+}
+
+/** Adds to each file's terms the names its removed lines held that no changed file's new text holds. */
+function withGoneNames(
+  terms: ChangedFileTerms[],
+  removed: ReadonlyMap<string, readonly string[]>,
+  sources: readonly TermSource[],
+  readFile: (path: string) => string | undefined,
+): ChangedFileTerms[] {
+  if (![...removed.values()].some((lines) => lines.length > 0)) return terms;
+  const remaining = new Set<string>();
+  for (const source of sources) for (const word of wordsOf(readFile(source.path) ?? '')) remaining.add(word);
+  return terms.map((file) => {
+    const spelled = new Map<string, string>();
+    for (const identifier of (removed.get(file.path) ?? []).join('\n').match(IDENTIFIER) ?? []) {
+      const word = normalizeWord(identifier);
+      if (word && !remaining.has(word) && !spelled.has(word)) spelled.set(word, identifier);
+    }
+    return spelled.size > 0 ? { ...file, gone: [...spelled.values()].sort() } : file;
+  });
 }
 
 /** A changed file as the change model reports it: only source files that still exist have terms. */

@@ -14,6 +14,7 @@ import { narrowToCases } from './cases/narrow.js';
 import { type CoChange, coChangeReason, coChangesOf, MIN_SHARED_COMMITS } from './co-change.js';
 import { globalTriggerOf, inScope } from './global-files.js';
 import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
+import { projectTests } from './project-tests.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
@@ -62,11 +63,20 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   offerRegression(input, suite, facts, offer);
   const history = coChangesOf(facts.pastCommits, changedSources(input.impact), suite);
   offerCoChanged(history, offer);
-  const ranked = rankCandidates([...candidates.values()], suite, facts, {
-    binaryOf: (file) => cargoBinaryOf(facts, file),
-    history,
-    ...(input.share === undefined ? {} : { share: input.share }),
-  });
+  const projects = projectTests(suite, changedSources(input.impact), input.files, facts.readTest, (test) =>
+    candidates.has(test),
+  );
+  for (const candidate of projects.candidates) offer(candidate);
+  const ranked = rankCandidates(
+    [...candidates.values()],
+    suite,
+    { ...facts, readTest: projects.readTest },
+    {
+      binaryOf: (file) => cargoBinaryOf(facts, file),
+      history,
+      ...(input.share === undefined ? {} : { share: input.share }),
+    },
+  );
   const chosen = ranked.tests.map(
     (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
   );

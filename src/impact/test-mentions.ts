@@ -15,9 +15,10 @@ export interface Mention {
   /**
    * `symbol`: a function, method or class whose lines changed; `line`: a word on a changed line;
    * `path`: a word of the changed file's path; `part`: a part of a changed identifier that the
-   * test's path names (`input` of `handleInputOptions` in `test/io/input-option.js`).
+   * test's path names (`input` of `handleInputOptions` in `test/io/input-option.js`); `gone`: a
+   * name on a removed line that no changed file holds any more (a test naming it must change).
    */
-  kind: 'symbol' | 'line' | 'path' | 'part';
+  kind: 'symbol' | 'gone' | 'line' | 'path' | 'part';
 }
 
 export interface TestEvidence {
@@ -28,7 +29,7 @@ export interface TestEvidence {
 
 /** Above this share of the suite a word is too common to tell tests apart. */
 const COMMON_SHARE = 0.5;
-const WEIGHT: Record<Mention['kind'], number> = { symbol: 3, line: 1, path: 2, part: 2 };
+const WEIGHT: Record<Mention['kind'], number> = { symbol: 3, gone: 3, line: 1, path: 2, part: 2 };
 
 export interface MentionIndex {
   evidenceOf(test: string): TestEvidence;
@@ -47,6 +48,11 @@ export function mentionIndex(
       if (!wantedInPath.has(word)) wantedInPath.set(word, { word, file: file.path, kind: 'path' });
     for (const word of file.words)
       if (!wanted.has(word)) wanted.set(word, { word, file: file.path, kind: 'line' });
+    for (const name of file.gone ?? []) {
+      const word = normalizeWord(name);
+      if (word && wanted.get(word)?.kind !== 'symbol')
+        wanted.set(word, { word: name, file: file.path, kind: 'gone' });
+    }
     for (const name of file.symbols) {
       const word = normalizeWord(name);
       if (word) wanted.set(word, { word: name, file: file.path, kind: 'symbol' });
@@ -121,7 +127,9 @@ function pathWords(path: string): Set<string> {
  * with lib/stdio/handle.js`; `its path names \`input\` (part of a word changed in lib/stdio/handle.js)`.
  */
 export function mentionReason(evidence: TestEvidence): string {
-  const words = evidence.mentions.filter((mention) => mention.kind === 'symbol' || mention.kind === 'line');
+  const words = evidence.mentions.filter(
+    (mention) => mention.kind === 'symbol' || mention.kind === 'gone' || mention.kind === 'line',
+  );
   const paths = evidence.mentions.filter((mention) => mention.kind === 'path');
   const named = evidence.mentions.filter((mention) => mention.kind === 'part');
   const parts: string[] = [];
@@ -145,6 +153,7 @@ export function mentionReason(evidence: TestEvidence): string {
 
 const WHERE: Record<Mention['kind'], string> = {
   symbol: 'changed in',
+  gone: 'removed from',
   line: 'on a changed line in',
   path: 'in the path of',
   part: 'part of a word changed in',

@@ -61,6 +61,34 @@ describe('benchmark tests, case level', () => {
       unread: ['test/other/y.json'],
     });
   });
+
+  it('a case changed in spaces alone, or touched only at a bracket an added neighbour shares, is not gold', async () => {
+    const grouped = [
+      "const { describe, it } = require('node:test')",
+      "describe('tokens', () => {",
+      "  describe(':status', () => {",
+      "    it('gets the status', () => {",
+      '      check(status)',
+      '    })',
+      '  })',
+      '})',
+      '',
+    ].join('\n');
+    const root = makeRepo({ 'test/a.test.js': grouped });
+    const parent = git(root, 'rev-parse', 'HEAD').trim();
+    const extended = grouped
+      .replace('      check(status)', '        check(status)')
+      .replace(
+        '  })\n})',
+        "  })\n\n  describe(':url', () => {\n    it('gets the url', () => {\n      check(url)\n    })\n  })\n})",
+      );
+    writeTree(root, { 'test/a.test.js': extended });
+    git(root, 'commit', '-qam', 'add a token test');
+    const sha = git(root, 'rev-parse', 'HEAD').trim();
+    const suite = caseSuite(['test/a.test.js'], (path) => (path === 'test/a.test.js' ? grouped : undefined));
+    const gold = await caseGold(root, { sha, parent }, ['test/a.test.js'], suite);
+    expect(gold).toEqual({ units: [], added: 1 });
+  });
 });
 
 describe('benchmark tests, data files end to end', () => {
