@@ -62,13 +62,7 @@ export function inverseDocumentFrequencies(
   corpus: Corpus,
   query: ReadonlyMap<string, number>,
 ): Map<string, number> {
-  const frequency = new Map<string, number>();
-  for (const document of corpus.documents) {
-    for (const term of query.keys()) {
-      if (OWN_FIELDS.some((field) => document.fields[field].counts.has(term)))
-        frequency.set(term, (frequency.get(term) ?? 0) + 1);
-    }
-  }
+  const frequency = documentFrequencies(corpus);
   const total = corpus.documents.length;
   const idf = new Map<string, number>();
   for (const term of query.keys()) {
@@ -76,6 +70,27 @@ export function inverseDocumentFrequencies(
     if (count > 0) idf.set(term, Math.log(1 + (total - count + 0.5) / (count + 0.5)));
   }
   return idf;
+}
+
+const frequencies = new WeakMap<Corpus, Map<string, number>>();
+
+/** Term -> how many files hold it in a field of their own; counted once per corpus, read by every query on it. */
+function documentFrequencies(corpus: Corpus): Map<string, number> {
+  const cached = frequencies.get(corpus);
+  if (cached) return cached;
+  const frequency = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const document of corpus.documents) {
+    seen.clear();
+    for (const field of OWN_FIELDS)
+      for (const term of document.fields[field].counts.keys()) {
+        if (seen.has(term)) continue;
+        seen.add(term);
+        frequency.set(term, (frequency.get(term) ?? 0) + 1);
+      }
+  }
+  frequencies.set(corpus, frequency);
+  return frequency;
 }
 
 function scoreDocument(
