@@ -62,7 +62,7 @@ export function inverseDocumentFrequencies(
   corpus: Corpus,
   query: ReadonlyMap<string, number>,
 ): Map<string, number> {
-  const frequency = documentFrequencies(corpus);
+  const frequency = documentFrequencies(corpus, query);
   const total = corpus.documents.length;
   const idf = new Map<string, number>();
   for (const term of query.keys()) {
@@ -74,23 +74,22 @@ export function inverseDocumentFrequencies(
 
 const frequencies = new WeakMap<Corpus, Map<string, number>>();
 
-/** Term -> how many files hold it in a field of their own; counted once per corpus, read by every query on it. */
-function documentFrequencies(corpus: Corpus): Map<string, number> {
-  const cached = frequencies.get(corpus);
-  if (cached) return cached;
-  const frequency = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const document of corpus.documents) {
-    seen.clear();
-    for (const field of OWN_FIELDS)
-      for (const term of document.fields[field].counts.keys()) {
-        if (seen.has(term)) continue;
-        seen.add(term);
-        frequency.set(term, (frequency.get(term) ?? 0) + 1);
-      }
-  }
-  frequencies.set(corpus, frequency);
-  return frequency;
+/**
+ * Term -> how many files hold it in a field of their own. Counted per corpus for the terms no
+ * query on it asked before (one pass over the files for those only), so a warm query pays for its
+ * new words alone and a first query no more than before.
+ */
+function documentFrequencies(corpus: Corpus, query: ReadonlyMap<string, number>): Map<string, number> {
+  const known = frequencies.get(corpus) ?? new Map<string, number>();
+  frequencies.set(corpus, known);
+  const missing = [...query.keys()].filter((term) => !known.has(term));
+  if (missing.length === 0) return known;
+  for (const term of missing) known.set(term, 0);
+  for (const document of corpus.documents)
+    for (const term of missing)
+      if (OWN_FIELDS.some((field) => document.fields[field].counts.has(term)))
+        known.set(term, known.get(term)! + 1);
+  return known;
 }
 
 function scoreDocument(
