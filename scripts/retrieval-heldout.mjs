@@ -126,7 +126,7 @@ async function runCase(entry, results) {
       const ranks = entry.gold.map((gold) => paths.indexOf(gold) + 1 || null);
       const top = files
         .slice(0, depth)
-        .map((file) => ({ path: file.path, score: file.score, signals: file.signals }));
+        .map((file) => ({ path: file.path, kind: file.kind, score: file.score, signals: file.signals }));
       row.runs[name] = { ranks, seconds, top };
       record(results, entry.repo, name, ranks);
     }

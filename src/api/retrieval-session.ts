@@ -12,6 +12,7 @@ import type { FileSource } from '../pack/ranked-files.js';
 import { TokenCache } from '../pack/tokenizer.js';
 import { loadChangeHistory } from '../retrieve/history.js';
 import { LexicalCache } from '../retrieve/lexical-cache.js';
+import { type PreparedRetrieval, prepareRetrieval } from '../retrieve/prepared.js';
 import { type RetrievalOutcome, retrieveFiles } from '../retrieve/retrieve.js';
 import { type RetrievalTuning, retrievalSettings } from '../retrieve/settings.js';
 import type { RetrievalSignal } from '../retrieve/types.js';
@@ -78,6 +79,8 @@ export async function openRetrieval(directory: string, options: OpenOptions = {}
   const lessons = lessonLookup(root);
   const readFile = (path: string) => readOrUndefined(absolutePath(root, path));
   let historyPromise: ReturnType<typeof loadChangeHistory> | undefined;
+  // The corpus, test map and packages of the loaded context: built by the first query, shared by the rest.
+  let prepared: PreparedRetrieval | undefined;
   return {
     root,
     config: loaded.config,
@@ -93,11 +96,13 @@ export async function openRetrieval(directory: string, options: OpenOptions = {}
         ...(matching.length > 0 ? [lessonsSignal(matching)] : []),
         ...(runOptions.extraSignals ?? []),
       ];
+      prepared ??= prepareRetrieval({ root, files: context.files, graph: context.graph, cache });
       return retrieveFiles({
         root,
         task,
         files: context.files,
         graph: context.graph,
+        prepared,
         centrality,
         entrypoints,
         ...(history ? { history } : {}),

@@ -62,13 +62,7 @@ export function inverseDocumentFrequencies(
   corpus: Corpus,
   query: ReadonlyMap<string, number>,
 ): Map<string, number> {
-  const frequency = new Map<string, number>();
-  for (const document of corpus.documents) {
-    for (const term of query.keys()) {
-      if (OWN_FIELDS.some((field) => document.fields[field].counts.has(term)))
-        frequency.set(term, (frequency.get(term) ?? 0) + 1);
-    }
-  }
+  const frequency = documentFrequencies(corpus, query);
   const total = corpus.documents.length;
   const idf = new Map<string, number>();
   for (const term of query.keys()) {
@@ -76,6 +70,26 @@ export function inverseDocumentFrequencies(
     if (count > 0) idf.set(term, Math.log(1 + (total - count + 0.5) / (count + 0.5)));
   }
   return idf;
+}
+
+const frequencies = new WeakMap<Corpus, Map<string, number>>();
+
+/**
+ * Term -> how many files hold it in a field of their own. Counted per corpus for the terms no
+ * query on it asked before (one pass over the files for those only), so a warm query pays for its
+ * new words alone and a first query no more than before.
+ */
+function documentFrequencies(corpus: Corpus, query: ReadonlyMap<string, number>): Map<string, number> {
+  const known = frequencies.get(corpus) ?? new Map<string, number>();
+  frequencies.set(corpus, known);
+  const missing = [...query.keys()].filter((term) => !known.has(term));
+  if (missing.length === 0) return known;
+  for (const term of missing) known.set(term, 0);
+  for (const document of corpus.documents)
+    for (const term of missing)
+      if (OWN_FIELDS.some((field) => document.fields[field].counts.has(term)))
+        known.set(term, known.get(term)! + 1);
+  return known;
 }
 
 function scoreDocument(

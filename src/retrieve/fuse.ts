@@ -43,10 +43,11 @@ export function filePrior(path: string, kind: FileKind): number {
   return kind !== 'example' && isAuxiliaryPath(path) ? prior * AUXILIARY_PRIOR : prior;
 }
 
-/** Weighted sum per file over the given signals (no kind prior). */
+/** Weighted sum per file over the given signals (no kind prior); `reasons: false` when only the scores are read (the seeds). */
 export function fuseSignals(
   results: ReadonlyMap<string, SignalScores>,
   weights: Readonly<Record<string, number>>,
+  options: { reasons: boolean } = { reasons: true },
 ): Map<string, FusedScore> {
   const fused = new Map<string, FusedScore>();
   for (const [id, scores] of results) {
@@ -61,6 +62,7 @@ export function fuseSignals(
       fused.set(path, entry);
     }
   }
+  if (!options.reasons) return fused;
   for (const [path, entry] of fused) entry.reasons = reasonsOf(path, entry.contributions, results);
   return fused;
 }

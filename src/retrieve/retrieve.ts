@@ -9,20 +9,20 @@
  */
 import { reachableFrom } from '../graph/operations/reachable.js';
 import type { DependencyGraph } from '../graph/types.js';
-import { GraphView } from '../graph/view.js';
 import type { IndexedFile } from '../index/types.js';
 import { inputError } from '../shared/errors.js';
 import { scorePlainBm25 } from './bm25.js';
-import { buildCorpus, type Corpus, readCorpusText } from './corpus.js';
+import type { Corpus } from './corpus.js';
 import { byScoreThenPath, type FusedScore, filePrior, fuseSignals, roundScore } from './fuse.js';
 import type { ChangeHistory } from './history.js';
 import type { LexicalCache } from './lexical-cache.js';
 import { demoteNearCopies } from './near-copies.js';
-import { detectPackages, packageOf, packagesNamed } from './packages.js';
+import { packageOf, packagesNamed } from './packages.js';
+import { type PreparedRetrieval, prepareRetrieval } from './prepared.js';
 import { parseTask, type TaskQuery } from './query.js';
 import { signals } from './signals/registry.js';
 import { withLabelScopesDemoted } from './signals/subject-scope.js';
-import { mapTests, type TestMap } from './test-map.js';
+import type { TestMap } from './test-map.js';
 import type {
   RankedFile,
   RetrievalSettings,
@@ -53,6 +53,8 @@ export interface RetrieveInput {
   extraSignals?: readonly RetrievalSignal[];
   /** `plain-bm25`: the ablation — one BM25 field, no other signal, tests mixed into `files`. */
   mode?: 'fused' | 'plain-bm25';
+  /** `prepareRetrieval()` of these same root, files, graph and cache, kept by a session across queries. */
+  prepared?: PreparedRetrieval;
 }
 
 export interface RankedTest {
@@ -94,16 +96,16 @@ export function retrieveFiles(input: RetrieveInput): RetrievalOutcome {
     });
   }
   const parsed = parseTask(input.task);
-  const corpus = buildCorpus(input.root, input.files, { cache: input.cache });
+  const prepared = input.prepared ?? prepareRetrieval(input);
+  const { corpus, graph } = prepared;
   if (input.mode === 'plain-bm25') return { retrieval: plainRetrieval(corpus, parsed, input.top), corpus };
   const query = withLabelScopesDemoted(parsed, corpus);
-  const graph = new GraphView(input.graph);
   const state: RetrievalState = {
     query,
     settings: input.settings,
     corpus,
     graph,
-    tests: mapTests(input.files, graph),
+    tests: prepared.tests,
     centrality: input.centrality,
     entrypoints: input.entrypoints,
     ...(input.history ? { history: input.history } : {}),
@@ -113,8 +115,8 @@ export function retrieveFiles(input: RetrieveInput): RetrievalOutcome {
   const results = new Map<string, SignalScores>();
   for (const signal of all.filter((entry) => entry.phase === 'direct'))
     results.set(signal.id, signal.score(state));
-  const scope = packageScope(input, corpus);
-  state.seeds = seedsOf(fuseSignals(results, input.settings.weights), scope);
+  const scope = packageScope(input, prepared);
+  state.seeds = seedsOf(fuseSignals(results, input.settings.weights, { reasons: false }), scope);
   for (const signal of all.filter((entry) => entry.phase === 'expansion'))
     results.set(signal.id, signal.score(state));
   const fused = fuseSignals(results, input.settings.weights);
@@ -132,14 +134,11 @@ export function retrieveFiles(input: RetrieveInput): RetrievalOutcome {
 /** Path -> factor on its score: files of the packages the task names are boosted. */
 type PackageScope = (path: string) => { factor: number; reason?: string };
 
-function packageScope(input: RetrieveInput, corpus: Corpus): PackageScope {
+function packageScope(input: RetrieveInput, prepared: PreparedRetrieval): PackageScope {
   const boost = input.settings.packageBoost;
   const none = () => ({ factor: 1 });
   if (boost === 1) return none;
-  const packages = detectPackages(
-    input.files.map((file) => file.path),
-    (path) => readCorpusText(corpus.root, path),
-  );
+  const packages = prepared.packages();
   const named = packagesNamed(input.task, packages);
   if (named.length === 0) return none;
   return (path) => {

@@ -13,22 +13,51 @@ export const SMOOTHING = 2;
 
 /** How often each file changed, and how often each other file changed in the same commits as each seed. */
 export interface CoChanges {
-  changes: Map<string, number>;
+  changes: ReadonlyMap<string, number>;
   together: Map<string, Map<string, number>>;
 }
 
-export function coChangesOf(history: ChangeHistory, seedPaths: ReadonlySet<string>): CoChanges {
-  const together = new Map<string, Map<string, number>>();
+interface ChangeIndex {
+  changes: Map<string, number>;
+  /** Path -> the commits (positions in the history) that changed it. */
+  commitsOf: Map<string, number[]>;
+}
+
+const changeIndexes = new WeakMap<ChangeHistory, ChangeIndex>();
+
+/** One pass over the history, once per history: every query's co-change counts read only the seeds' commits. */
+function changeIndexOf(history: ChangeHistory): ChangeIndex {
+  const cached = changeIndexes.get(history);
+  if (cached) return cached;
   const changes = new Map<string, number>();
-  for (const commit of history.commits) {
-    for (const path of commit) changes.set(path, (changes.get(path) ?? 0) + 1);
-    for (const seed of commit.filter((path) => seedPaths.has(path))) {
-      const counts = together.get(seed) ?? new Map<string, number>();
-      for (const path of commit) if (path !== seed) counts.set(path, (counts.get(path) ?? 0) + 1);
-      together.set(seed, counts);
+  const commitsOf = new Map<string, number[]>();
+  history.commits.forEach((commit, position) => {
+    for (const path of commit) {
+      changes.set(path, (changes.get(path) ?? 0) + 1);
+      const list = commitsOf.get(path);
+      if (list) list.push(position);
+      else commitsOf.set(path, [position]);
     }
+  });
+  const index = { changes, commitsOf };
+  changeIndexes.set(history, index);
+  return index;
+}
+
+/** `changes` is shared by every query on the history: read it, never write it. */
+export function coChangesOf(history: ChangeHistory, seedPaths: ReadonlySet<string>): CoChanges {
+  const index = changeIndexOf(history);
+  const together = new Map<string, Map<string, number>>();
+  for (const seed of seedPaths) {
+    const positions = index.commitsOf.get(seed);
+    if (!positions) continue;
+    const counts = new Map<string, number>();
+    for (const position of positions)
+      for (const path of history.commits[position]!)
+        if (path !== seed) counts.set(path, (counts.get(path) ?? 0) + 1);
+    together.set(seed, counts);
   }
-  return { changes, together };
+  return { changes: index.changes, together };
 }
 
 /** The partners of one seed, by path (so the order of reasons never depends on history order). */
