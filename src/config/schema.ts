@@ -20,9 +20,10 @@ export const ScanConfigSchema = z
 export const IndexConfigSchema = z
   .strictObject({
     /**
-     * Worker threads used to parse files on a cold build; `auto` uses one per core but one when
-     * there are more than two cores and at least 1000 files to parse (below that, starting workers
-     * costs more than it saves), `0` parses on the main thread. @default "auto"
+     * Worker threads that parse files beside the main thread on a cold build; `auto` uses one per
+     * core but the main thread's (at most 8) when there are more than two cores and at least 1000
+     * files to parse (below that, or on two cores, workers cost more than they save), `0` parses on
+     * the main thread only. @default "auto"
      */
     workers: z.union([z.literal('auto'), z.number().int().min(0).max(64)]).default('auto'),
   })

@@ -89,10 +89,10 @@ async function extractPending(
   const script = workerScript();
   const workers = script ? plannedWorkers(setting, jobs.length) : 0;
   bus.progress('index', 0, jobs.length);
+  await initAdapters(new Set(jobs.map((job) => adapterFor(job.language).id)));
   if (workers > 0 && script) {
     return extractInWorkers(script, jobs, workers, (done) => bus.progress('index', done, jobs.length));
   }
-  await initAdapters(new Set(jobs.map((job) => adapterFor(job.language).id)));
   return jobs.map((job, position) => {
     if (position % 200 === 0) bus.progress('index', position, jobs.length);
     return extractFacts(job);

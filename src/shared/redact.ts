@@ -3,7 +3,7 @@
  * traces, memory, AGENTS.md, summaries, reports. The rules are in `secret-rules.ts`; each match
  * keeps a short prefix so a person can still tell what kind of secret it was.
  */
-import { MASK, SECRET_RULES } from './secret-rules.js';
+import { MASK, SECRET_RULES, type SecretRule } from './secret-rules.js';
 
 export interface Redaction {
   text: string;
@@ -17,8 +17,10 @@ export function redactSecrets(text: string): Redaction {
   const found: Record<string, number> = {};
   let maskedChars = 0;
   let result = text;
+  let literals = new Map<RegExp, boolean>();
   for (const rule of SECRET_RULES) {
-    if (rule.screen && !rule.screen(result)) continue;
+    if (!mayMatch(rule, result, literals)) continue;
+    const before = result;
     result = result.replace(rule.pattern, (...args: unknown[]) => {
       const match = args[0] as string;
       const groups = args.slice(1, -2) as string[];
@@ -28,8 +30,23 @@ export function redactSecrets(text: string): Redaction {
       maskedChars += Math.max(0, match.length - replacement.length + MASK.length);
       return replacement;
     });
+    // Literal tests were of the text before this rule masked something.
+    if (result !== before) literals = new Map();
   }
   return { text: result, found, maskedChars };
+}
+
+/** Whether `rule` can match `text`, by its group's literals (tested once per text) and its screen. */
+function mayMatch(rule: SecretRule, text: string, literals: Map<RegExp, boolean>): boolean {
+  if (rule.literals) {
+    let found = literals.get(rule.literals);
+    if (found === undefined) {
+      found = rule.literals.test(text);
+      literals.set(rule.literals, found);
+    }
+    if (!found) return false;
+  }
+  return !rule.screen || rule.screen(text);
 }
 
 /** The text with its secrets masked. */
@@ -39,8 +56,9 @@ export function redacted(text: string): string {
 
 /** Whether any rule would mask something in `text`. */
 export function containsSecret(text: string): boolean {
+  const literals = new Map<RegExp, boolean>();
   for (const rule of SECRET_RULES) {
-    if (rule.screen && !rule.screen(text)) continue;
+    if (!mayMatch(rule, text, literals)) continue;
     for (const match of text.matchAll(rule.pattern)) {
       if (!rule.accept || rule.accept(match[0], ...(match.slice(1) as string[]))) return true;
     }

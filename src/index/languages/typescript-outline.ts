@@ -128,6 +128,7 @@ export function factsFromOutline(path: string, text: string, outline: ModuleOutl
 }
 
 // ---------------------------------------------------------------- imports
+// Facts are made with their keys in sorted order, as the index stores them (see makeSymbol).
 
 function collectImports(outline: ModuleOutline, context: Context): ImportFact[] {
   const { text, lines } = context;
@@ -135,32 +136,32 @@ function collectImports(outline: ModuleOutline, context: Context): ImportFact[] 
   for (const record of outline.imports) {
     const allTypes = record.names.length > 0 && record.typeNames === record.names.length;
     imports.push({
-      specifier: record.specifier,
       kind: 'static',
-      typeOnly: allTypes ? true : isTypeImport(text, record.start),
-      names: record.names,
       line: lines.lineOf(record.start),
+      names: record.names,
+      specifier: record.specifier,
+      typeOnly: allTypes ? true : isTypeImport(text, record.start),
     });
   }
   for (const statement of outline.exports) {
     const from = statement.entries[0]?.from;
     if (from === undefined) continue;
     imports.push({
-      specifier: from,
       kind: 'reexport',
-      typeOnly: statement.entries.every((entry) => entry.isType),
-      names: statement.entries.map((entry) => entry.imported ?? '*'),
       line: lines.lineOf(statement.start),
+      names: statement.entries.map((entry) => entry.imported ?? '*'),
+      specifier: from,
+      typeOnly: statement.entries.every((entry) => entry.isType),
     });
   }
   for (const dynamic of outline.dynamicImports) {
     if (dynamic.specifier === undefined) continue;
     imports.push({
-      specifier: dynamic.specifier,
       kind: 'dynamic',
-      typeOnly: false,
-      names: ['*'],
       line: lines.lineOf(dynamic.start),
+      names: ['*'],
+      specifier: dynamic.specifier,
+      typeOnly: false,
     });
   }
   imports.push(...collectRequires(text, lines, context.comments));
@@ -185,9 +186,9 @@ function collectExports(statements: ExportStatement[], context: Context): Export
   for (const statement of statements) {
     for (const entry of statement.entries) {
       const fact: ExportFact = {
+        line: context.lines.lineOf(entry.start),
         name: entry.name,
         typeOnly: entry.isType,
-        line: context.lines.lineOf(entry.start),
       };
       if (entry.local && entry.local !== entry.name) fact.local = entry.local;
       if (entry.local) context.exportedLocals.add(entry.local);
@@ -254,17 +255,18 @@ function addAssignedSymbol(
 
 function makeSymbol(declaration: DeclarationRecord, context: Context): SymbolFact {
   const { start, end } = declaration;
-  const symbol: SymbolFact = {
-    name: declaration.name,
+  const doc = docCommentBefore(start, context);
+  // Keys in sorted order, as the index stores them: its stable JSON then copies no symbol.
+  const symbol = {
+    ...(declaration.container !== undefined ? { container: declaration.container } : {}),
+    ...(doc ? { doc } : {}),
+    endLine: context.lines.lineOf(Math.max(start, end - 1)),
+    exported: declaration.exported,
     kind: declaration.kind,
     line: context.lines.lineOf(start),
-    endLine: context.lines.lineOf(Math.max(start, end - 1)),
+    name: declaration.name,
     signature: signatureOf(context.text, start, end, declaration.bodyStart),
-    exported: declaration.exported,
   };
-  if (declaration.container !== undefined) symbol.container = declaration.container;
-  const doc = docCommentBefore(start, context);
-  if (doc) symbol.doc = doc;
   return symbol;
 }
 

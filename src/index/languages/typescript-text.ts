@@ -14,12 +14,13 @@ export function collectRequires(text: string, lines: LineMap, comments: SourceCo
   if (!text.includes('require')) return imports;
   for (const match of text.matchAll(REQUIRE_CALL)) {
     if (insideComment(comments, match.index)) continue;
+    // keys in sorted order, as the index stores them
     imports.push({
-      specifier: match[2]!,
       kind: 'require',
-      typeOnly: false,
-      names: ['*'],
       line: lines.lineOf(match.index),
+      names: ['*'],
+      specifier: match[2]!,
+      typeOnly: false,
     });
   }
   return imports;
