@@ -177,7 +177,8 @@ describe('policy gate', () => {
       level: 'note',
       locations: [{ physicalLocation: { artifactLocation: { uri: 'src/payment.js' } } }],
     });
-  });
+    // Eight CLI runs, each a whole verify: ~11 s alone, past a minute when two cores run six suites.
+  }, 180_000);
 
   it('bad input: unknown trace, unknown policy name', () => {
     const root = makeRepo(project);
