@@ -58,7 +58,11 @@ export async function readStatCache(root: string, key: string): Promise<StatCach
   // A base without a generation (written before deltas) is read alone and written whole next time.
   if (generation === undefined) return parsed;
   const delta = await readCacheJson(absolutePath(root, layout.statCacheDelta));
-  const applies = isStatCacheDelta(delta) && delta.base === generation && delta.key === key;
+  const applies =
+    isStatCacheDelta(delta) &&
+    delta.base === generation &&
+    delta.key === key &&
+    delta.version === parsed.version;
   const file = applies ? applyDelta(parsed, delta) : parsed;
   bases.set(file, baseLayerOf(parsed, generation));
   return file;
