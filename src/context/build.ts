@@ -278,7 +278,7 @@ async function keepStatCache(
   }
   const { statCacheKey, scanStartedAt } = computed;
   return {
-    statCache: await saveStatCache(root, statCacheKey, entries, scanStartedAt, outputHashes),
+    statCache: await saveStatCache(root, statCacheKey, entries, scanStartedAt, outputHashes, statCache),
     unsaved: false,
   };
 }

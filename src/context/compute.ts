@@ -4,55 +4,35 @@
  * differ only in what they do with the result.
  */
 import type { LoadedConfig } from '../config/load.js';
-import type { ReusableGraph } from '../graph/resolutions.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
-import { readShardKeys } from '../index/shard-keys.js';
 import type { RepositoryIndex } from '../index/types.js';
-import { TokenCache } from '../pack/tokenizer.js';
-import { detectProject, type ProjectFacts } from '../scan/project.js';
-import {
-  type FileListing,
-  listRepositoryFiles,
-  rescanChanged,
-  type ScanOutput,
-  scanRepository,
-} from '../scan/scan.js';
-import type { ScanResult } from '../scan/types.js';
+import type { TokenCache } from '../pack/tokenizer.js';
+import type { FileListing, ScanOutput } from '../scan/scan.js';
 import type { EventBus } from '../shared/events.js';
 import { pathExists, readRepositoryTextIfExists, readTextIfExists } from '../shared/fs.js';
 import { headCommit, runGit } from '../shared/git.js';
-import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
-import { toolVersion } from '../shared/version.js';
-import type { ContextPackage, PreviousOutputs } from './compose.js';
-import { hashLessons } from './lesson-hash.js';
-import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readPreviousManifest } from './manifest.js';
+import type { ContextPackage } from './compose.js';
+import { type DetectedProject, projectOf } from './detected-project.js';
+import type { ContextManifest } from './manifest.js';
+import {
+  heldScanOf,
+  previousOutputs,
+  readInputs,
+  readTrustedGraph,
+  readTrustedIndex,
+  readTrustedRanking,
+  reusableGraph,
+} from './previous-build.js';
 import type { FileRank } from './rank.js';
-import { isProjectConfiguration } from './refresh.js';
-import {
-  assembleGraph,
-  componentOfOutput,
-  type GraphHead,
-  type GraphShard,
-  graphHeadPath,
-  HEAD_FILE,
-  LEGACY,
-  type PreviousShards,
-  SHARD_SCHEMA_VERSION,
-  shardOf,
-} from './shards.js';
-import {
-  currentOutputHash,
-  outputAsRecorded,
-  outputHashFromStat,
-  readStatCache,
-  type StatCacheFile,
-  statCacheKey,
-} from './stat-cache.js';
+import { componentOfOutput, type PreviousShards } from './shards.js';
+import type { StatCacheFile } from './stat-cache.js';
 import { type KeptTallies, readTallies } from './tallies.js';
-import { hashContextDirectory, isTaskPackFile } from './writers/package.js';
+
+export { type DetectedProject, projectOf } from './detected-project.js';
+export { heldScanOf, readHeldContext, readTrustedIndex } from './previous-build.js';
 
 export type BuildMode = 'build' | 'update';
 
@@ -212,97 +192,6 @@ export function heldContextOf(
   };
 }
 
-/** The scan to hold beside a build: this run's listing, and the stat cache as it now is on disk. */
-export function heldScanOf(computed: ContextInputs, statCache: StatCacheFile, unsaved = false): HeldScan {
-  const project = projects.get(computed.scanned.scan);
-  const listed = new Set(computed.listing.paths);
-  return { listing: computed.listing, listed, statCache, unsaved, ...(project ? { project } : {}) };
-}
-
-/**
- * The last build as a long-lived process starts holding it, read from disk once: facts, graph and
- * ranking, each only if it is as the manifest says it was written. Undefined when any is missing.
- */
-export async function readHeldContext(
-  root: string,
-  computed: ContextInputs,
-  bus: EventBus,
-  savedStatCache: StatCacheFile | undefined,
-): Promise<HeldContext | undefined> {
-  const { previous, statCache } = computed;
-  if (!previous || previous.schemaVersion < MANIFEST_SCHEMA_VERSION) return undefined;
-  const graph = await readTrustedGraph(root, previous, statCache, bus);
-  const ranking = graph && (await readTrustedRanking(root, previous, statCache, bus));
-  if (!graph || !ranking) return undefined;
-  const facts = await readTrustedIndex(root, previous, bus, statCache);
-  if (facts.size !== previous.counts.indexed) return undefined;
-  const tallies = await readTallies(root);
-  const scan = savedStatCache ? { scan: heldScanOf(computed, savedStatCache) } : {};
-  return { manifest: previous, facts, graph, ranking, ...(tallies ? { tallies } : {}), ...scan };
-}
-
-async function readInputs(root: string, options: ComputeOptions): Promise<ContextInputs> {
-  const { mode, bus, config, timed } = options;
-  const key = statCacheKey(config);
-  const held = mode === 'update' ? await heldScan(root, key, options) : undefined;
-  const previous = held ? options.held!.manifest : await readPreviousManifest(root, bus);
-  const statCache = held?.statCache ?? (mode === 'update' ? await readStatCache(root, key) : undefined);
-  const scanStartedAt = Date.now();
-  const { listing, scanned } = await timed('scan', async () => {
-    const listing = held?.listing ?? (await listRepositoryFiles(root));
-    const scanOptions = {
-      config: config.config,
-      bus,
-      listing: Promise.resolve(listing),
-      ...(statCache ? { statCache: statCache.entries, statCacheWrittenAt: statCache.writtenAt } : {}),
-    };
-    const scanned = held
-      ? await rescanChanged(root, { ...scanOptions, changed: options.changed! })
-      : await scanRepository(root, scanOptions);
-    if (held) carryProject(held.project, scanned.scan, options.changed!);
-    return { listing, scanned };
-  });
-  const sourceHash = hashEntries(
-    scanned.scan.files.filter((file) => file.hash).map((file) => [file.path, file.hash!] as const),
-  );
-  const externalHashes = await timed('hash-context', async () => ({
-    contracts: await hashContextDirectory(root, layout.contracts),
-    taskPacks: await hashContextDirectory(root, layout.runs, isTaskPackFile),
-    memory: await hashLessons(root),
-  }));
-  const upToDate =
-    mode === 'update' &&
-    previous !== undefined &&
-    (await outputsMatch(root, previous, sourceHash, config, externalHashes, statCache));
-  return {
-    previous,
-    listing,
-    rescanned: held !== undefined,
-    scanned,
-    scanStartedAt,
-    statCacheKey: key,
-    sourceHash,
-    externalHashes,
-    upToDate,
-    tokens: new TokenCache(absolutePath(root, layout.tokenCache)),
-    ...(statCache ? { statCache } : {}),
-  };
-}
-
-/**
- * The held scan, when this refresh may restat only the changed paths: a watcher named them, each
- * was listed last time (no file added: the listing stands), no ignore rule changed, the config is
- * the same (the stat cache key), and the manifest on disk is still the one the held build wrote
- * (its stat as recorded right after writing it), so it need not be read again either.
- */
-async function heldScan(root: string, key: string, options: ComputeOptions): Promise<HeldScan | undefined> {
-  const scan = options.held?.scan;
-  const changed = options.changed ?? [];
-  if (!scan || changed.length === 0 || scan.statCache.key !== key) return undefined;
-  if (changed.some((path) => !scan.listed.has(path) || baseName(path) === '.gitignore')) return undefined;
-  return (await outputAsRecorded(root, layout.manifest, scan.statCache)) ? scan : undefined;
-}
-
 async function indexAndGraph(
   root: string,
   options: ComputeOptions,
@@ -398,218 +287,6 @@ async function composeFrom(
     ...(lessons.length > 0 ? { lessons } : {}),
     ...(before.tallies ? { tallies: before.tallies } : {}),
   });
-}
-
-/** A scan's project facts, the manifests their detection read, and the scan they describe. */
-export interface DetectedProject {
-  facts: ProjectFacts;
-  reads: ReadonlySet<string>;
-  scan: ScanResult;
-}
-
-const projects = new WeakMap<ScanResult, DetectedProject>();
-
-/** The project facts of a scan, detected once (compose and the contracts both ask; each detection reads every manifest). */
-export function projectOf(scan: ScanResult): ProjectFacts {
-  const known = projects.get(scan);
-  if (known) return known.facts;
-  const reads = new Set<string>();
-  const facts = detectProject(scan, reads);
-  projects.set(scan, { facts, reads, scan });
-  return facts;
-}
-
-/** More changed paths than this and a held refresh detects the project again rather than compare each. */
-const MAX_CARRIED_CHANGES = 64;
-
-/**
- * A held refresh's project facts are the last ones when none of the changed paths is a file their
- * detection read and each is still there with the same kind and language (detection counts
- * sources per package). The listing stands (`heldScan`), so no manifest appeared either.
- */
-function carryProject(held: DetectedProject | undefined, scan: ScanResult, changed: readonly string[]): void {
-  if (!held || changed.length > MAX_CARRIED_CHANGES) return;
-  for (const path of changed) {
-    if (held.reads.has(path)) return;
-    const before = held.scan.files.find((file) => file.path === path);
-    const now = scan.files.find((file) => file.path === path);
-    if (!before || !now || before.kind !== now.kind || before.language !== now.language) return;
-    if (before.skipped !== now.skipped) return;
-  }
-  projects.set(scan, { ...held, scan });
-}
-
-/** What compose may reuse of the last build: unchanged index lines and shards, untouched graph shards. */
-function previousOutputs(before: PreviousBuild, index: RepositoryIndex): PreviousOutputs {
-  const outputs: PreviousOutputs = {
-    indexLine: (file) => before.facts.lineFor(file),
-    indexShards: before.facts.shards,
-  };
-  if (!before.graph) return outputs;
-  const changedFolders = new Set<string>();
-  const changed = new Map<string, string | undefined>();
-  for (const file of index.files) {
-    if (before.facts.lineFor(file) !== undefined) continue;
-    changedFolders.add(shardOf(file.path));
-    changed.set(file.path, before.facts.previousEntry(file.path)?.kind);
-  }
-  const ranking = before.ranking && { ...before.ranking, graph: before.graph.graph, changed };
-  return {
-    ...outputs,
-    graphShards: { shards: before.graph.shards, changedFolders },
-    ...(ranking ? { ranking } : {}),
-  };
-}
-
-/** The last build's ranking.json, when it is as that build wrote it and records its entrypoints. */
-async function readTrustedRanking(
-  root: string,
-  previous: ContextManifest,
-  statCache: StatCacheFile | undefined,
-  bus: EventBus,
-): Promise<BuiltRanking | undefined> {
-  const content = await readTrustedOutput(root, layout.ranking, previous, statCache, bus);
-  if (content === undefined) return undefined;
-  try {
-    const parsed = JSON.parse(content) as { entrypoints?: unknown; files?: FileRank[] };
-    if (typeof parsed.entrypoints !== 'string' || !Array.isArray(parsed.files)) return undefined;
-    const document = { content, hash: previous.outputs[layout.ranking]! };
-    return { ranking: parsed.files, entrypoints: parsed.entrypoints, document };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A previous output's text, when it is byte for byte what the manifest says the last build wrote:
- * its stat unchanged since it was written, or its hash equal to the recorded one.
- */
-async function readTrustedOutput(
-  root: string,
-  path: string,
-  previous: ContextManifest,
-  statCache: StatCacheFile | undefined,
-  bus: EventBus,
-): Promise<string | undefined> {
-  const text = await readTextIfExists(absolutePath(root, path));
-  if (text === undefined) return undefined;
-  const recorded = previous.outputs[path];
-  const trusted = (await outputHashFromStat(root, path, statCache)) === recorded || sha256(text) === recorded;
-  if (!trusted) bus.log('info', `${path} differs from what the last build wrote: not reusing it`);
-  return trusted ? text : undefined;
-}
-
-/**
- * The previous build's facts (the per-file facts cache): every index shard that is as it was
- * written, held as bytes (each is parsed when one of its files is asked for; one whose files are
- * all unchanged is taken whole by the index stage, unparsed).
- */
-export async function readTrustedIndex(
-  root: string,
-  previous: ContextManifest,
-  bus: EventBus,
-  statCache?: StatCacheFile,
-): Promise<FactsCache> {
-  const facts = new FactsCache();
-  const summaries = await readShardKeys(root);
-  for (const path of Object.keys(previous.outputs)) {
-    if (componentOfOutput(path) !== 'index' || path.endsWith(HEAD_FILE)) continue;
-    const text = await readTrustedOutput(root, path, previous, statCache, bus);
-    if (text === undefined) continue;
-    const hash = previous.outputs[path]!;
-    try {
-      if (path === LEGACY.index) facts.addIndexText(text);
-      else facts.addShard(path, text, hash, summaries.get(hash));
-    } catch {
-      bus.log('info', `${path} does not parse: not reusing it`);
-    }
-  }
-  return facts;
-}
-
-/** The previous graph from its shards (or the single graph.json of schema 1), when trusted. */
-async function readTrustedGraph(
-  root: string,
-  previous: ContextManifest,
-  statCache: StatCacheFile | undefined,
-  bus: EventBus,
-): Promise<PreviousGraph | undefined> {
-  if (previous.tool.version !== toolVersion()) return undefined;
-  const read = (path: string) => readTrustedOutput(root, path, previous, statCache, bus);
-  try {
-    if (previous.outputs[LEGACY.graph] !== undefined) {
-      const text = await read(LEGACY.graph);
-      return text === undefined
-        ? undefined
-        : { graph: JSON.parse(text) as DependencyGraph, shards: new Map() };
-    }
-    const headText = await read(graphHeadPath);
-    if (headText === undefined) return undefined;
-    const shards = new Map<string, { content: string; hash: string }>();
-    const parsed: GraphShard[] = [];
-    for (const path of Object.keys(previous.outputs)) {
-      if (componentOfOutput(path) !== 'graph' || path === graphHeadPath) continue;
-      const text = await read(path);
-      if (text === undefined) return undefined;
-      const shard = JSON.parse(text) as GraphShard & { schemaVersion?: number };
-      // A shard of an older schema is read for its edges, never written again as it was.
-      if (shard.schemaVersion === SHARD_SCHEMA_VERSION)
-        shards.set(path, { content: text, hash: previous.outputs[path]! });
-      parsed.push(shard);
-    }
-    return { graph: assembleGraph(JSON.parse(headText) as GraphHead, parsed), shards };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The files whose previous resolutions still stand: same file set, no changed configuration that
- * moves resolution (manifests, tsconfig, go.mod...), the file's bytes unchanged.
- */
-function reusableGraph(
-  previous: ContextManifest,
-  graph: DependencyGraph,
-  index: RepositoryIndex,
-): ReusableGraph | undefined {
-  const current = new Map(index.files.map((file) => [file.path, file.hash]));
-  const changed = [...current]
-    .filter(([path, hash]) => previous.sources[path] !== hash)
-    .map(([path]) => path);
-  const removed = Object.keys(previous.sources).filter(
-    (path) => !current.has(path) && previous.sources[path] !== undefined,
-  );
-  if ([...changed, ...removed].some(isProjectConfiguration)) return undefined;
-  if (graph.files.length !== current.size || graph.files.some((path) => !current.has(path))) return undefined;
-  const changedSet = new Set(changed);
-  return { graph, reusable: new Set(graph.files.filter((path) => !changedSet.has(path))) };
-}
-
-/** Nothing to do when sources, config, tool and the outputs on disk all match the last build. */
-async function outputsMatch(
-  root: string,
-  previous: ContextManifest,
-  sourceHash: string,
-  config: LoadedConfig,
-  externalHashes: ComputedContext['externalHashes'],
-  statCache: StatCacheFile | undefined,
-): Promise<boolean> {
-  if (previous.tool.version !== toolVersion() || previous.hashes.source !== sourceHash) return false;
-  // A build of the single-file layout (schema 1) is rewritten once in the sharded one.
-  if (previous.schemaVersion < MANIFEST_SCHEMA_VERSION) return false;
-  if (previous.hashes.config !== config.hash) return false;
-  if (
-    previous.hashes.contracts !== externalHashes.contracts ||
-    previous.hashes.taskPacks !== externalHashes.taskPacks ||
-    previous.hashes.memory !== externalHashes.memory
-  )
-    return false;
-  // An output whose stat is unchanged since the build wrote it is not read again (as in freshness).
-  for (const [path, hash] of Object.entries(previous.outputs)) {
-    if ((await currentOutputHash(root, path, statCache, config.config.context.agentsFile)) !== hash)
-      return false;
-  }
-  return true;
 }
 
 async function readReadme(

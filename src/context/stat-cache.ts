@@ -1,17 +1,20 @@
 /**
- * Stat data of the last scan (`.agent-context/cache/stat.json`): files whose size, mtime, ctime
- * and inode are unchanged keep their hash without being read. Keyed by tool version and config,
- * since both change how files are classified.
+ * Stat data of the last scan (`.agent-context/cache/stat.json` and the delta against it,
+ * `stat-delta.json`: see `stat-cache-delta.ts`): files whose size, mtime, ctime and inode are
+ * unchanged keep their hash without being read. Keyed by tool version and config, since both
+ * change how files are classified.
  */
+import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import type { LoadedConfig } from '../config/load.js';
 import type { StatCacheEntry } from '../scan/types.js';
-import { isMissing, readCacheJson, unreadableError, writeFileAtomic } from '../shared/fs.js';
+import { isMissing, readCacheJson, removePath, unreadableError, writeFileAtomic } from '../shared/fs.js';
 import { sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
 import { hashOfOutput } from './manifest.js';
+import { applyDelta, type BaseLayer, baseLayerOf, deltaOf, isStatCacheDelta } from './stat-cache-delta.js';
 
 /** 2: entries carry the write facts of scripts (`scan/generator-scripts.ts`); an older cache lacks them. */
 const STAT_CACHE_VERSION = 2;
@@ -26,6 +29,8 @@ export interface StatCacheFile {
   outputs?: Record<string, OutputStat>;
   /** When the outputs were statted (ms since epoch). */
   outputsRecordedAt?: number;
+  /** The base file's name for itself (unique per whole write), which a delta names to apply to it. */
+  generation?: string;
 }
 
 export interface OutputStat {
@@ -40,12 +45,34 @@ export function statCacheKey(config: LoadedConfig): string {
   return sha256(`${toolVersion()}\0${config.hash}`);
 }
 
+/** The base each stat cache in memory was read from or last written as (its next delta's reference). */
+const bases = new WeakMap<StatCacheFile, BaseLayer>();
+
 export async function readStatCache(root: string, key: string): Promise<StatCacheFile | undefined> {
   const parsed = (await readCacheJson(absolutePath(root, layout.statCache))) as
     | StatCacheFile
     | null
     | undefined;
-  return parsed?.version === STAT_CACHE_VERSION && parsed.key === key && parsed.entries ? parsed : undefined;
+  if (parsed?.version !== STAT_CACHE_VERSION || parsed.key !== key || !parsed.entries) return undefined;
+  const generation = parsed.generation;
+  // A base without a generation (written before deltas) is read alone and written whole next time.
+  if (generation === undefined) return parsed;
+  const delta = await readCacheJson(absolutePath(root, layout.statCacheDelta));
+  const applies =
+    isStatCacheDelta(delta) &&
+    delta.base === generation &&
+    delta.key === key &&
+    delta.version === parsed.version;
+  const file = applies ? applyDelta(parsed, delta) : parsed;
+  bases.set(file, baseLayerOf(parsed, generation));
+  return file;
+}
+
+/** A stat cache made from `previous` (a refresh of it): its next write is a delta against the same base. */
+function inheritBase(previous: StatCacheFile | undefined, file: StatCacheFile): StatCacheFile {
+  const base = previous && previous.key === file.key ? bases.get(previous) : undefined;
+  if (base) bases.set(file, base);
+  return file;
 }
 
 export async function saveStatCache(
@@ -54,6 +81,7 @@ export async function saveStatCache(
   entries: Record<string, StatCacheEntry>,
   writtenAt: number,
   outputHashes: Record<string, string> = {},
+  previous?: StatCacheFile,
 ): Promise<StatCacheFile> {
   const outputs: Record<string, OutputStat> = {};
   for (const [path, hash] of Object.entries(outputHashes)) {
@@ -68,12 +96,27 @@ export async function saveStatCache(
     outputs,
     outputsRecordedAt: Date.now(),
   };
-  await writeStatCache(root, file);
+  await writeStatCache(root, inheritBase(previous, file));
   return file;
 }
 
+/**
+ * Writes the stat cache: only its delta against the base it came from while that stays small
+ * (an edit rewrites a few entries, not the 2.4 MB of a 10k-file tree), else the base whole under a
+ * new generation (a delta left from the old one then names a base that is gone, and is removed).
+ */
 export async function writeStatCache(root: string, file: StatCacheFile): Promise<void> {
-  await writeFileAtomic(absolutePath(root, layout.statCache), JSON.stringify(file));
+  const base = bases.get(file);
+  const delta = base && deltaOf(base, file);
+  if (delta) {
+    await writeFileAtomic(absolutePath(root, layout.statCacheDelta), JSON.stringify(delta));
+    return;
+  }
+  const generation = randomUUID();
+  const { generation: _old, ...rest } = file;
+  await writeFileAtomic(absolutePath(root, layout.statCache), JSON.stringify({ ...rest, generation }));
+  await removePath(absolutePath(root, layout.statCacheDelta));
+  bases.set(file, baseLayerOf(file, generation));
 }
 
 /**
@@ -96,7 +139,7 @@ export async function updatedStatCache(
       kept && kept.hash === hash && !written.has(path) ? kept : await statOutput(root, path, hash);
     if (recorded) outputs[path] = recorded;
   }
-  return { ...previous, entries, outputs, outputsRecordedAt: Date.now() };
+  return inheritBase(previous, { ...previous, entries, outputs, outputsRecordedAt: Date.now() });
 }
 
 /**

@@ -28,6 +28,7 @@ export const layout = {
   lock: `${CONTEXT_DIR}/build`,
   tokenCache: `${CONTEXT_DIR}/cache/tokens.json`,
   statCache: `${CONTEXT_DIR}/cache/stat.json`,
+  statCacheDelta: `${CONTEXT_DIR}/cache/stat-delta.json`,
   buildInfo: `${CONTEXT_DIR}/cache/build-info.json`,
   tallyCache: `${CONTEXT_DIR}/cache/tallies.json`,
   indexKeysCache: `${CONTEXT_DIR}/cache/index-keys.json`,

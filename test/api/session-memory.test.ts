@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, freshness, update } from '../../src/api/context.js';
 import { openSession } from '../../src/api/session.js';
+import { loadConfig } from '../../src/config/load.js';
+import { readStatCache, statCacheKey } from '../../src/context/stat-cache.js';
 import { makeRepo } from '../helpers/repo.js';
 
 const files = {
@@ -142,16 +144,16 @@ describe('a session refreshes from its memory of the last refresh', () => {
     await build(root);
     const session = openSession(root);
     await session.refresh();
-    const statOf = () =>
-      JSON.parse(readFileSync(join(root, '.agent-context/cache/stat.json'), 'utf8')).entries['src/a.ts'].size;
+    const key = statCacheKey(await loadConfig(root));
+    const statOf = async () => (await readStatCache(root, key))?.entries['src/a.ts']?.size;
     const text = 'export const a = 10;\nexport const g = 11;\n';
     edit(root, 'src/a.ts', text);
     await session.refresh({ changed: ['src/a.ts'] });
-    expect(statOf()).not.toBe(text.length);
+    expect(await statOf()).not.toBe(text.length);
     // What is on disk is older but still true: a stat that moved means read again.
     expect((await freshness(root)).verdict).toBe('fresh');
     await session.flush();
-    expect(statOf()).toBe(text.length);
+    expect(await statOf()).toBe(text.length);
     expect((await update(root)).mode).toBe('reused');
   });
 
