@@ -26,6 +26,7 @@ import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
+import { type BuiltCentral, type KeptCentral, readKeptCentral } from './central-cache.js';
 import type { ContextPackage, PreviousOutputs } from './compose.js';
 import { hashLessons } from './lesson-hash.js';
 import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readPreviousManifest } from './manifest.js';
@@ -156,6 +157,8 @@ export interface HeldContext {
   tallies?: KeptTallies;
   /** Its scan's listing and the stat cache it left on disk, for a refresh told what changed. */
   scan?: HeldScan;
+  /** The units its central modules were chosen from. */
+  central?: BuiltCentral;
 }
 
 export interface HeldScan {
@@ -208,6 +211,7 @@ export function heldContextOf(
       document: { content: rankingFile.content, hash: pkg.manifest.outputs[layout.ranking]! },
     },
     tallies: pkg.tallies.entries,
+    central: pkg.central,
     ...(statCache ? { scan: heldScanOf(computed, statCache, unsaved) } : {}),
   };
 }
@@ -355,16 +359,17 @@ async function composed(
   options: ComputeOptions,
   computed: ComputedGraph,
 ): Promise<ComputedContext> {
-  const pkg = await options.timed('compose', () => composeFrom(root, options.config, computed));
+  const pkg = await options.timed('compose', () => composeFrom(root, options, computed));
   return { ...computed, pkg };
 }
 
 async function composeFrom(
   root: string,
-  config: LoadedConfig,
+  { config, held }: ComputeOptions,
   computed: ComputedGraph,
 ): Promise<ContextPackage> {
   const { scanned, index, graph, tokens, externalHashes, before } = computed;
+  const central = await keptCentral(root, computed, held);
   const agentsText = await readRepositoryTextIfExists(
     root,
     absolutePath(root, config.config.context.agentsFile),
@@ -391,7 +396,7 @@ async function composeFrom(
     ...(readme === undefined ? {} : { readme }),
     readFile: repositoryReader(root, scanned.contents),
     agentsFileText: agentsText,
-    previous: previousOutputs(before, index),
+    previous: previousOutputs(before, index, central),
     agentsFileScanned: await isScanned(root, config.config.context.agentsFile, scanned),
     ...(commit ? { gitCommit: commit } : {}),
     externalHashes,
@@ -439,8 +444,26 @@ function carryProject(held: DetectedProject | undefined, scan: ScanResult, chang
   projects.set(scan, { ...held, scan });
 }
 
+/**
+ * The last build's choice of central units, when its ranking is offered for reuse: held in memory
+ * beside that ranking, or kept in the cache by the build the previous manifest records.
+ */
+async function keptCentral(
+  root: string,
+  { before, previous }: ComputedGraph,
+  held: HeldContext | undefined,
+): Promise<KeptCentral | undefined> {
+  if (!before.ranking || !previous) return undefined;
+  if (held && before.ranking === held.ranking) return held.central?.kept ?? readKeptCentral(root, previous);
+  return readKeptCentral(root, previous);
+}
+
 /** What compose may reuse of the last build: unchanged index lines and shards, untouched graph shards. */
-function previousOutputs(before: PreviousBuild, index: RepositoryIndex): PreviousOutputs {
+function previousOutputs(
+  before: PreviousBuild,
+  index: RepositoryIndex,
+  central: KeptCentral | undefined,
+): PreviousOutputs {
   const outputs: PreviousOutputs = {
     indexLine: (file) => before.facts.lineFor(file),
     indexShards: before.facts.shards,
@@ -448,16 +471,20 @@ function previousOutputs(before: PreviousBuild, index: RepositoryIndex): Previou
   if (!before.graph) return outputs;
   const changedFolders = new Set<string>();
   const changed = new Map<string, string | undefined>();
+  const languages = new Map<string, string | undefined>();
   for (const file of index.files) {
     if (before.facts.lineFor(file) !== undefined) continue;
     changedFolders.add(shardOf(file.path));
-    changed.set(file.path, before.facts.previousEntry(file.path)?.kind);
+    const entry = before.facts.previousEntry(file.path);
+    changed.set(file.path, entry?.kind);
+    languages.set(file.path, entry?.language);
   }
   const ranking = before.ranking && { ...before.ranking, graph: before.graph.graph, changed };
   return {
     ...outputs,
     graphShards: { shards: before.graph.shards, changedFolders },
     ...(ranking ? { ranking } : {}),
+    ...(ranking && central ? { central: { kept: central, languages } } : {}),
   };
 }
 

@@ -30,6 +30,7 @@ export const layout = {
   statCache: `${CONTEXT_DIR}/cache/stat.json`,
   buildInfo: `${CONTEXT_DIR}/cache/build-info.json`,
   tallyCache: `${CONTEXT_DIR}/cache/tallies.json`,
+  centralCache: `${CONTEXT_DIR}/cache/central.json`,
   indexKeysCache: `${CONTEXT_DIR}/cache/index-keys.json`,
 } as const;
 
