@@ -12,6 +12,7 @@ import { layout } from '../shared/layout.js';
 import { describeHolder } from '../shared/lock.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
+import { saveKeptCentral } from './central-cache.js';
 import {
   type BuildComputation,
   type BuildMode,
@@ -248,6 +249,7 @@ async function finishKeeping(run: FinishingRun): Promise<Omit<LockedBuild, 'comp
   if (computed.pkg) {
     await computed.tokens.save(new Set(computed.index.files.map((file) => file.hash)));
     await saveTallies(root, computed.pkg.tallies);
+    await saveKeptCentral(root, computed.pkg.central);
     await saveShardKeys(root, computed.pkg.facts.summaries());
   }
   const kept = await keepStatCache(root, computed, outputs);

@@ -50,6 +50,32 @@ interface Unit {
   entry?: Entrypoint;
 }
 
+/**
+ * The units the list was chosen from, in listing order (entrypoints' units first, then the most
+ * imported), with their importer counts: what an update keeps when nothing they were counted from
+ * moved (`keptCentralModules()`), so one edit inside a function body does not count every edge again.
+ */
+export interface CentralChoice {
+  /** `centralBasis()` of the choice: what it depends on besides the graph and the ranking. */
+  basis: string;
+  units: Array<{ key: string; importers: number; entry?: string }>;
+}
+
+export interface CentralModules {
+  modules: CentralModule[];
+  choice: CentralChoice;
+}
+
+/** What the choice of units reads besides graph and ranking: the cap, the harness packages and the entrypoints. */
+export function centralBasis(
+  limit: number,
+  packages: readonly DeclaredPackage[],
+  entrypoints: string,
+): string {
+  const harnesses = packages.filter((entry) => entry.benchmark !== undefined).map((entry) => entry.path);
+  return JSON.stringify([Math.min(limit, MAX_CENTRAL), harnesses, entrypoints]);
+}
+
 export function centralModules(
   files: readonly IndexedFile[],
   graph: DependencyGraph,
@@ -58,7 +84,8 @@ export function centralModules(
   limit: number,
   /** The project's packages: a benchmark harness among them is not the product (`auxiliaryMatcher`). */
   packages: readonly DeclaredPackage[] = [],
-): CentralModule[] {
+  basis = '',
+): CentralModules {
   const auxiliary = auxiliaryMatcher(packages);
   const byPath = unitsOf(
     files.filter((file) => isRealSource(file, auxiliary)),
@@ -73,11 +100,56 @@ export function centralModules(
     (unit) => !entries.includes(unit) && unit.importers > 0,
     cap,
   );
-  const listed: CentralModule[] = [];
-  for (const unit of [...entries, ...others]) {
+  const units = [...entries, ...others];
+  const choice = {
+    basis,
+    units: units.map(({ key, importers, entry }) => ({
+      key,
+      importers,
+      ...(entry ? { entry: entry.path } : {}),
+    })),
+  };
+  return { modules: listed(units, cap), choice };
+}
+
+/**
+ * The list from a kept choice: the same units with the same importer counts, their files and
+ * summaries as they are now. Valid when the graph and the ranking it was made from stand, no
+ * changed file moved in or out of the real sources, and `centralBasis()` is the same.
+ */
+export function keptCentralModules(
+  choice: CentralChoice,
+  files: readonly IndexedFile[],
+  entrypoints: readonly Entrypoint[],
+  limit: number,
+  packages: readonly DeclaredPackage[] = [],
+): CentralModules {
+  const auxiliary = auxiliaryMatcher(packages);
+  const entryByPath = new Map(entrypoints.map((entry) => [entry.path, entry]));
+  const units = choice.units.map(
+    ({ key, importers, entry }): Unit => ({
+      key,
+      files: [],
+      importers,
+      pagerank: 0,
+      ...(entry && entryByPath.has(entry) ? { entry: entryByPath.get(entry)! } : {}),
+    }),
+  );
+  const byKey = new Map(units.map((unit) => [unit.key, unit]));
+  for (const file of files) {
+    const unit = byKey.get(unitKey(file));
+    if (unit && isRealSource(file, auxiliary)) unit.files.push(file);
+  }
+  return { modules: listed(units, Math.min(limit, MAX_CENTRAL)), choice };
+}
+
+/** The first `cap` files the units show, in their order. */
+function listed(units: readonly Unit[], cap: number): CentralModule[] {
+  const modules: CentralModule[] = [];
+  for (const unit of units) {
     for (const file of filesShown(unit)) {
-      if (listed.length >= cap) return listed;
-      listed.push({
+      if (modules.length >= cap) return modules;
+      modules.push({
         path: file.path,
         importedBy: unit.importers,
         why: whyListed(unit, file),
@@ -85,7 +157,7 @@ export function centralModules(
       });
     }
   }
-  return listed;
+  return modules;
 }
 
 function unitKey(file: Pick<IndexedFile, 'path' | 'language'>): string {

@@ -23,10 +23,11 @@ import { layout, MACHINE_LOCAL } from '../shared/layout.js';
 import { replaceManagedBlock, withoutManagedBlock } from '../shared/managed-block.js';
 import { redacted, redactedValue } from '../shared/redact.js';
 import { TOOL_NAME, toolVersion } from '../shared/version.js';
-import { centralModules } from './central.js';
+import { type CentralModules, centralBasis, centralModules, keptCentralModules } from './central.js';
+import { type BuiltCentral, builtCentral, type KeptCentral } from './central-cache.js';
 import { observeConventions } from './conventions.js';
 import { describeProject } from './description.js';
-import { detectEntrypoints } from './entrypoints.js';
+import { detectEntrypoints, type Entrypoint } from './entrypoints.js';
 import { type ComponentHashes, type ContextManifest, MANIFEST_SCHEMA_VERSION } from './manifest.js';
 import { moduleStyleFinding } from './module-style.js';
 import { composeProjectJson } from './project-json.js';
@@ -89,6 +90,8 @@ export interface PreviousOutputs {
   graphShards?: ReusableGraphShards;
   /** The last build's ranking, when the graph was reused (kept when no edge it reads moved). */
   ranking?: PreviousRanking;
+  /** The last build's choice of central units, with the languages the ranking's changed files had then. */
+  central?: { kept: KeptCentral; languages: ReadonlyMap<string, string | undefined> };
 }
 
 export interface GeneratedFile {
@@ -115,6 +118,8 @@ export interface ContextPackage {
   facts: FactsCache;
   /** The tallies of this build's index shards (saved for the next update, or held in memory). */
   tallies: TallyCache;
+  /** The units its central modules were chosen from (saved for the next update, or held in memory). */
+  central: BuiltCentral;
 }
 
 export function composeContextPackage(input: ComposeInput): ContextPackage {
@@ -139,14 +144,8 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   const rankingEntrypoints = entrypointsKey(entrypoints);
   const moduleStyle = moduleStyleFinding(tally.moduleStyle, main);
   const conventions = observeConventions(input.scan.files, tally, moduleStyle);
-  const central = centralModules(
-    input.files,
-    input.graph,
-    entrypoints,
-    ranking,
-    config.context.centralModules,
-    input.project.packages,
-  );
+  const chosen = centralOf(input, { entrypoints, ranking, key: rankingEntrypoints, reused: rankingReused });
+  const central = chosen.modules;
   const description = describeProject(input.project, input.files, input.readme);
   const summary = summarizeRepository({
     rootName: input.rootName,
@@ -244,6 +243,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   ];
   const manifest = buildManifest(input, files);
   return {
+    central: builtCentral(manifest, chosen.choice, input.previous?.central?.kept),
     files,
     manifest,
     summary,
@@ -255,6 +255,30 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     facts,
     tallies,
   };
+}
+
+/**
+ * Central modules, from the last build's choice of units when the ranking was reused — the same
+ * files, kinds, internal imports and PageRank, so the same importer counts — and no changed file
+ * changed language (which could move it in or out of the real sources).
+ */
+function centralOf(
+  input: ComposeInput,
+  ranked: { entrypoints: Entrypoint[]; ranking: FileRank[]; key: string; reused: boolean },
+): CentralModules {
+  const { entrypoints, ranking } = ranked;
+  const limit = input.config.config.context.centralModules;
+  const { packages } = input.project;
+  const basis = centralBasis(limit, packages, ranked.key);
+  const previous = input.previous?.central;
+  if (ranked.reused && previous?.kept.choice.basis === basis) {
+    const languageMoved = input.files.some(
+      (file) => previous.languages.has(file.path) && previous.languages.get(file.path) !== file.language,
+    );
+    if (!languageMoved)
+      return keptCentralModules(previous.kept.choice, input.files, entrypoints, limit, packages);
+  }
+  return centralModules(input.files, input.graph, entrypoints, ranking, limit, packages, basis);
 }
 
 /** The index's tallies summed over its shards: cached ones by shard hash, the others taken now. */
@@ -294,16 +318,26 @@ function rootConfiguration(files: readonly ScanResult['files'][number][]): strin
 function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextManifest {
   const outputs: Record<string, string> = {};
   for (const file of files) outputs[file.path] = file.hash ?? sha256(file.hashedContent ?? file.content);
-  const sources: Record<string, string> = {};
-  for (const file of input.scan.files) if (file.hash) sources[file.path] = file.hash;
+  // Entries first, the object once: `Object.entries` and `Object.keys` of 10k keys cost more than the hashing.
+  const sourceEntries: Array<[string, string]> = [];
+  let unhashed = 0;
+  for (const file of input.scan.files) {
+    if (file.hash) sourceEntries.push([file.path, file.hash]);
+    else unhashed++;
+  }
   // The agents file as it will be on disk after this build: what a later scan will hash.
   const agentsFile = files.find((file) => file.hashedContent !== undefined);
-  if (agentsFile && input.agentsFileScanned)
-    sources[agentsFile.path] = sha256(withoutManagedBlock(agentsFile.content));
+  if (agentsFile && input.agentsFileScanned) {
+    const entry: [string, string] = [agentsFile.path, sha256(withoutManagedBlock(agentsFile.content))];
+    const at = sourceEntries.findIndex(([path]) => path === agentsFile.path);
+    if (at === -1) sourceEntries.push(entry);
+    else sourceEntries[at] = entry;
+  }
+  const sources = Object.fromEntries(sourceEntries);
   const ofComponent = (component: 'index' | 'graph') =>
     hashEntries(Object.entries(outputs).filter(([path]) => componentOfOutput(path) === component));
   const hashes: ComponentHashes = {
-    source: hashEntries(Object.entries(sources)),
+    source: hashEntries(sourceEntries),
     config: input.config.hash,
     index: ofComponent('index'),
     graph: ofComponent('graph'),
@@ -323,7 +357,7 @@ function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextMani
     outputs,
     sources,
     counts: {
-      files: Object.keys(sources).length + input.scan.files.filter((file) => !file.hash).length,
+      files: sourceEntries.length + unhashed,
       indexed: input.files.length,
       edges: input.graph.edges.length,
       unresolved: input.graph.unresolved.length,

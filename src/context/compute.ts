@@ -14,6 +14,7 @@ import { pathExists, readRepositoryTextIfExists, readTextIfExists } from '../sha
 import { headCommit, runGit } from '../shared/git.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
+import { type BuiltCentral, type KeptCentral, readKeptCentral } from './central-cache.js';
 import type { ContextPackage } from './compose.js';
 import { type DetectedProject, projectOf } from './detected-project.js';
 import type { ContextManifest } from './manifest.js';
@@ -136,6 +137,8 @@ export interface HeldContext {
   tallies?: KeptTallies;
   /** Its scan's listing and the stat cache it left on disk, for a refresh told what changed. */
   scan?: HeldScan;
+  /** The units its central modules were chosen from. */
+  central?: BuiltCentral;
 }
 
 export interface HeldScan {
@@ -188,6 +191,7 @@ export function heldContextOf(
       document: { content: rankingFile.content, hash: pkg.manifest.outputs[layout.ranking]! },
     },
     tallies: pkg.tallies.entries,
+    central: pkg.central,
     ...(statCache ? { scan: heldScanOf(computed, statCache, unsaved) } : {}),
   };
 }
@@ -244,16 +248,17 @@ async function composed(
   options: ComputeOptions,
   computed: ComputedGraph,
 ): Promise<ComputedContext> {
-  const pkg = await options.timed('compose', () => composeFrom(root, options.config, computed));
+  const pkg = await options.timed('compose', () => composeFrom(root, options, computed));
   return { ...computed, pkg };
 }
 
 async function composeFrom(
   root: string,
-  config: LoadedConfig,
+  { config, held }: ComputeOptions,
   computed: ComputedGraph,
 ): Promise<ContextPackage> {
   const { scanned, index, graph, tokens, externalHashes, before } = computed;
+  const central = await keptCentral(root, computed, held);
   const agentsText = await readRepositoryTextIfExists(
     root,
     absolutePath(root, config.config.context.agentsFile),
@@ -280,13 +285,27 @@ async function composeFrom(
     ...(readme === undefined ? {} : { readme }),
     readFile: repositoryReader(root, scanned.contents),
     agentsFileText: agentsText,
-    previous: previousOutputs(before, index),
+    previous: previousOutputs(before, index, central),
     agentsFileScanned: await isScanned(root, config.config.context.agentsFile, scanned),
     ...(commit ? { gitCommit: commit } : {}),
     externalHashes,
     ...(lessons.length > 0 ? { lessons } : {}),
     ...(before.tallies ? { tallies: before.tallies } : {}),
   });
+}
+
+/**
+ * The last build's choice of central units, when its ranking is offered for reuse: held in memory
+ * beside that ranking, or kept in the cache by the build the previous manifest records.
+ */
+async function keptCentral(
+  root: string,
+  { before, previous }: ComputedGraph,
+  held: HeldContext | undefined,
+): Promise<KeptCentral | undefined> {
+  if (!before.ranking || !previous) return undefined;
+  if (held && before.ranking === held.ranking) return held.central?.kept ?? readKeptCentral(root, previous);
+  return readKeptCentral(root, previous);
 }
 
 async function readReadme(

@@ -17,6 +17,7 @@ import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
+import type { KeptCentral } from './central-cache.js';
 import type { PreviousOutputs } from './compose.js';
 import type {
   BuiltRanking,
@@ -147,7 +148,11 @@ async function heldScan(root: string, key: string, options: ComputeOptions): Pro
 }
 
 /** What compose may reuse of the last build: unchanged index lines and shards, untouched graph shards. */
-export function previousOutputs(before: PreviousBuild, index: RepositoryIndex): PreviousOutputs {
+export function previousOutputs(
+  before: PreviousBuild,
+  index: RepositoryIndex,
+  central: KeptCentral | undefined,
+): PreviousOutputs {
   const outputs: PreviousOutputs = {
     indexLine: (file) => before.facts.lineFor(file),
     indexShards: before.facts.shards,
@@ -155,16 +160,20 @@ export function previousOutputs(before: PreviousBuild, index: RepositoryIndex): 
   if (!before.graph) return outputs;
   const changedFolders = new Set<string>();
   const changed = new Map<string, string | undefined>();
+  const languages = new Map<string, string | undefined>();
   for (const file of index.files) {
     if (before.facts.lineFor(file) !== undefined) continue;
     changedFolders.add(shardOf(file.path));
-    changed.set(file.path, before.facts.previousEntry(file.path)?.kind);
+    const entry = before.facts.previousEntry(file.path);
+    changed.set(file.path, entry?.kind);
+    languages.set(file.path, entry?.language);
   }
   const ranking = before.ranking && { ...before.ranking, graph: before.graph.graph, changed };
   return {
     ...outputs,
     graphShards: { shards: before.graph.shards, changedFolders },
     ...(ranking ? { ranking } : {}),
+    ...(ranking && central ? { central: { kept: central, languages } } : {}),
   };
 }
 

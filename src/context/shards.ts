@@ -53,11 +53,24 @@ function escapeCharacter(character: string): string {
 /** Items grouped by the shard of `pathOf(item)`, shards sorted by folder, items in their given order. */
 export function groupByShard<T>(items: readonly T[], pathOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
+  // Edges come grouped by importer: the same path many times in a row needs one lookup.
+  let lastPath: string | undefined;
+  let lastGroup: T[] = [];
   for (const item of items) {
-    const folder = shardOf(pathOf(item));
-    const group = groups.get(folder);
+    const path = pathOf(item);
+    if (path === lastPath) {
+      lastGroup.push(item);
+      continue;
+    }
+    const folder = shardOf(path);
+    let group = groups.get(folder);
     if (group) group.push(item);
-    else groups.set(folder, [item]);
+    else {
+      group = [item];
+      groups.set(folder, group);
+    }
+    lastPath = path;
+    lastGroup = group;
   }
   return new Map([...groups].sort(([a], [b]) => compare(a, b)));
 }

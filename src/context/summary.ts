@@ -163,9 +163,9 @@ function layoutOf(
     const slash = file.path.indexOf('/');
     if (slash === -1) continue;
     const folder = file.path.slice(0, slash);
-    const list = byFolder.get(folder) ?? [];
-    list.push(file);
-    byFolder.set(folder, list);
+    const list = byFolder.get(folder);
+    if (list) list.push(file);
+    else byFolder.set(folder, [file]);
   }
   // Summaries derived from facts (`Exports x (function).`) say too little to describe a folder:
   // the tallies keep only written ones.
@@ -203,13 +203,13 @@ function rootGoPackage(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntr
 function subfolders(folder: string, members: ScannedFile[], summaries: Map<string, string>): LayoutEntry[] {
   const byChild = new Map<string, ScannedFile[]>();
   for (const file of members) {
-    const rest = file.path.slice(folder.length + 1);
-    const slash = rest.indexOf('/');
+    // Members all start with `folder/`: look for the next slash after it, without cutting strings.
+    const slash = file.path.indexOf('/', folder.length + 1);
     if (slash === -1) continue;
-    const child = `${folder}/${rest.slice(0, slash)}`;
-    const list = byChild.get(child) ?? [];
-    list.push(file);
-    byChild.set(child, list);
+    const child = file.path.slice(0, slash);
+    const list = byChild.get(child);
+    if (list) list.push(file);
+    else byChild.set(child, [file]);
   }
   if (byChild.size > 24) return [];
   return [...byChild.entries()]
@@ -224,8 +224,9 @@ function subfolders(folder: string, members: ScannedFile[], summaries: Map<strin
 function describeFolder(folder: string, members: ScannedFile[], summaries: Map<string, string>): string {
   const name = folder.slice(folder.lastIndexOf('/') + 1);
   const readme = members.find((file) => file.path === `${folder}/README.md`);
+  // Directly inside the folder (members all start with `folder/`): the cheap test first, 10k files in `src/`.
   const index = members.find(
-    (file) => FOLDER_INDEX.test(file.path) && segmentCount(file.path) === segmentCount(folder) + 1,
+    (file) => file.path.indexOf('/', folder.length + 1) === -1 && FOLDER_INDEX.test(file.path),
   );
   const described = (readme && summaries.get(readme.path)) || (index && summaries.get(index.path));
   // `pkg/` holds Go packages in Go projects; elsewhere (ripgrep's packaging files) it is just a name.

@@ -31,6 +31,7 @@ export const layout = {
   statCacheDelta: `${CONTEXT_DIR}/cache/stat-delta.json`,
   buildInfo: `${CONTEXT_DIR}/cache/build-info.json`,
   tallyCache: `${CONTEXT_DIR}/cache/tallies.json`,
+  centralCache: `${CONTEXT_DIR}/cache/central.json`,
   indexKeysCache: `${CONTEXT_DIR}/cache/index-keys.json`,
 } as const;
 

@@ -12,6 +12,7 @@ import { realpath } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { type ContextSession, openSession } from '../api/session.js';
 import { existingDirectory } from '../shared/fs.js';
+import { watchBarrier } from './barrier.js';
 import { claimRepository, createToken, removeSidecarFiles, writeSidecarInfo } from './files.js';
 import { createSidecarServer } from './http.js';
 import { type RepositoryWatch, watchRepository } from './watcher.js';
@@ -19,10 +20,12 @@ import { type RepositoryWatch, watchRepository } from './watcher.js';
 const RETRY_MS = 250;
 /**
  * Events reach us late: the native watcher holds them until the tree has been quiet for about
- * 50 ms, and a callback may wait behind a status request in the event loop. So the watcher counts
- * as having told everything only this long after the last refresh ended and the last event came.
+ * 50 ms (up to 500 ms in continuous change). After the last refresh ended and the last event
+ * came, the watcher has told everything once a barrier raised since came back (`barrier.ts`).
+ * Without a barrier (its watch failed), or should one never come back, a fixed wait stands in.
  */
 const SETTLE_MS = 150;
+const BARRIER_FALLBACK_MS = 1000;
 /** Quiet this long after a refresh, the sidecar writes what it kept in memory only (the stat cache). */
 const FLUSH_IDLE_MS = 5000;
 
@@ -57,10 +60,18 @@ export async function startSidecar(directory: string, options: SidecarOptions): 
     const unsubscribe = session.onChange(changes.notify);
     cleanups.push(async () => unsubscribe());
     const refresher = startRefresher(session, options.log, changes.notify);
+    const barrier = await watchBarrier(root, changes.notify);
+    if (barrier) cleanups.push(() => barrier.close());
+    else options.log('the watcher cannot watch its barrier file: waiting a fixed time to settle instead');
     const quietIn = () => {
       if (!watch?.settled() || !refresher.idle()) return Number.POSITIVE_INFINITY;
-      const since = performance.now() - Math.max(watch.lastEventAt(), refresher.lastEndedAt());
-      return Math.max(0, SETTLE_MS - since);
+      const since = Math.max(watch.lastEventAt(), refresher.lastEndedAt());
+      const waited = performance.now() - since;
+      if (!barrier) return Math.max(0, SETTLE_MS - waited);
+      if (session.refreshing) return Number.POSITIVE_INFINITY;
+      if (barrier.passedFor() >= since) return 0;
+      barrier.request(since);
+      return Math.max(0, BARRIER_FALLBACK_MS - waited);
     };
     const server = createSidecarServer({
       root,

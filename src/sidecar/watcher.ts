@@ -10,7 +10,12 @@
 import watcher from '@parcel/watcher';
 import { relativePath } from '../shared/path.js';
 
-const QUIET_MS = 40;
+/**
+ * The native watcher already batches (a burst's events come together once the tree has been quiet
+ * for about 50 ms; the first change after a quiet spell at once): this only joins callbacks that
+ * arrive back to back, so a lone edit is not held for a quiet time of our own.
+ */
+const QUIET_MS = 5;
 const MAX_WAIT_MS = 400;
 
 /** Never worth an event: our own outputs, VCS internals, installed packages. */

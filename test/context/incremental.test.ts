@@ -4,7 +4,7 @@
  * memory (`refreshHeldContext()`, the sidecar's path), each compared after every edit with a cold
  * build of a fresh copy under the same folder name.
  */
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
@@ -164,9 +164,13 @@ describe('incremental refresh against a cold build', () => {
     await buildContextPackage(inMemory);
     let held: HeldContext | undefined = (await refreshHeldContext(inMemory, undefined)).held;
     expect(held).toBeDefined();
+    const centralCache = join(onDisk, '.agent-context/cache/central.json');
     for (const step of steps) {
       step.edit(onDisk);
       step.edit(inMemory);
+      const centralBefore = readFileSync(centralCache, 'utf8');
+      writeFileSync(centralCache, centralBefore);
+      const centralWrittenAt = statSync(centralCache).mtimeMs;
       const updated = await buildContextPackage(onDisk, { mode: 'update' });
       const refreshed = await refreshHeldContext(inMemory, held);
       held = refreshed.held;
@@ -183,9 +187,40 @@ describe('incremental refresh against a cold build', () => {
       if (step.ranking === 'kept') {
         expect(rankingWritten(updated), step.name).toBe(false);
         expect(rankingWritten(refreshed.result), step.name).toBe(false);
-      }
+        // So were the central modules' units: chosen again from the kept choice, the cache not rewritten.
+        expect(held?.central?.cached, step.name).toBe(true);
+        expect(statSync(centralCache).mtimeMs, step.name).toBe(centralWrittenAt);
+      } else expect(readFileSync(centralCache, 'utf8'), step.name).not.toBe(centralBefore);
     }
   }, 120_000);
+
+  it("a central cache of another build, or unreadable, is counted again: the outputs stay a cold build's", async () => {
+    const root = makeProject();
+    await buildContextPackage(root);
+    const centralCache = join(root, '.agent-context/cache/central.json');
+    const kept = JSON.parse(readFileSync(centralCache, 'utf8'));
+    // Another build's choice (its units reversed, importers moved): not this manifest's, so not used.
+    const foreign = {
+      ...kept,
+      builtFrom: `x${kept.builtFrom}`,
+      choice: { ...kept.choice, units: [...kept.choice.units].reverse() },
+    };
+    for (const cache of [
+      JSON.stringify(foreign),
+      '{"torn":',
+      JSON.stringify({ ...kept, choice: { basis: 1 } }),
+    ]) {
+      writeTree(root, {
+        'src/util/math.ts': `export function add(a: number, b: number): number {\n  return a + b + ${cache.length} - ${cache.length};\n}\n`,
+      });
+      writeFileSync(centralCache, cache);
+      await buildContextPackage(root, { mode: 'update' });
+      const copy = coldCopy(root);
+      await buildContextPackage(copy);
+      expect(writtenContext(root)).toEqual(writtenContext(copy));
+      expect(JSON.parse(readFileSync(centralCache, 'utf8'))).toEqual(kept);
+    }
+  }, 60_000);
 
   it('evolve compares graph shards: the edges it reports are those a whole-graph comparison finds', async () => {
     const root = makeProject();
