@@ -28,7 +28,7 @@ import type {
   HeldScan,
   PreviousBuild,
   PreviousGraph,
-} from './compute.js';
+} from './computation.js';
 import { carryProject, detectedProjectOf } from './detected-project.js';
 import { hashLessons } from './lesson-hash.js';
 import { type ContextManifest, MANIFEST_SCHEMA_VERSION, readPreviousManifest } from './manifest.js';

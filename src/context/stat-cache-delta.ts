@@ -7,7 +7,29 @@
  * write would have held. Pure: the reading and writing are in `stat-cache.ts`.
  */
 import type { StatCacheEntry } from '../scan/types.js';
-import type { OutputStat, StatCacheFile } from './stat-cache.js';
+
+/** The stat cache as one file reads (a base alone, or a base with its delta applied). */
+export interface StatCacheFile {
+  version: number;
+  key: string;
+  /** When the scan behind it started (ms since epoch): the racy-git guard compares mtimes to it. */
+  writtenAt: number;
+  entries: Record<string, StatCacheEntry>;
+  /** Generated outputs as written by the last build: stat data and the hash the manifest records. */
+  outputs?: Record<string, OutputStat>;
+  /** When the outputs were statted (ms since epoch). */
+  outputsRecordedAt?: number;
+  /** The base file's name for itself (unique per whole write), which a delta names to apply to it. */
+  generation?: string;
+}
+
+export interface OutputStat {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  hash: string;
+}
 
 /** 1: entries, removed, outputs and removedOutputs against the base named by `base`. */
 export const STAT_DELTA_SCHEMA_VERSION = 1;

@@ -14,32 +14,20 @@ import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
 import { toolVersion } from '../shared/version.js';
 import { hashOfOutput } from './manifest.js';
-import { applyDelta, type BaseLayer, baseLayerOf, deltaOf, isStatCacheDelta } from './stat-cache-delta.js';
+import {
+  applyDelta,
+  type BaseLayer,
+  baseLayerOf,
+  deltaOf,
+  isStatCacheDelta,
+  type OutputStat,
+  type StatCacheFile,
+} from './stat-cache-delta.js';
+
+export type { OutputStat, StatCacheFile } from './stat-cache-delta.js';
 
 /** 2: entries carry the write facts of scripts (`scan/generator-scripts.ts`); an older cache lacks them. */
 const STAT_CACHE_VERSION = 2;
-
-export interface StatCacheFile {
-  version: number;
-  key: string;
-  /** When the scan behind it started (ms since epoch): the racy-git guard compares mtimes to it. */
-  writtenAt: number;
-  entries: Record<string, StatCacheEntry>;
-  /** Generated outputs as written by the last build: stat data and the hash the manifest records. */
-  outputs?: Record<string, OutputStat>;
-  /** When the outputs were statted (ms since epoch). */
-  outputsRecordedAt?: number;
-  /** The base file's name for itself (unique per whole write), which a delta names to apply to it. */
-  generation?: string;
-}
-
-export interface OutputStat {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  ino: number;
-  hash: string;
-}
 
 export function statCacheKey(config: LoadedConfig): string {
   return sha256(`${toolVersion()}\0${config.hash}`);
