@@ -7,7 +7,7 @@
  * refresher through `openSession(dir, { refresher })`.
  */
 import type { BuildResult } from '../context/build.js';
-import type { HeldContext } from '../context/compute.js';
+import type { HeldContext } from '../context/computation.js';
 import type { EventBus } from '../shared/events.js';
 
 export interface RefreshRequest {

@@ -13,20 +13,18 @@ import { describeHolder } from '../shared/lock.js';
 import { absolutePath, baseName } from '../shared/path.js';
 import { type BuildStats, type ContextRefreshMetrics, readBuildInfo, writeBuildInfo } from './build-info.js';
 import { saveKeptCentral } from './central-cache.js';
-import {
-  type BuildComputation,
-  type BuildMode,
-  type ComputedContext,
-  type ComputeOptions,
-  type ContextInputs,
-  computeForBuild,
-  type HeldContext,
-  heldContextOf,
-  heldScanOf,
-  projectOf,
-  readHeldContext,
-} from './compute.js';
+import type {
+  BuildComputation,
+  BuildMode,
+  ComputedContext,
+  ComputeOptions,
+  ContextInputs,
+  HeldContext,
+} from './computation.js';
+import { computeForBuild, heldContextOf } from './compute.js';
+import { projectOf } from './detected-project.js';
 import type { ContextManifest } from './manifest.js';
+import { heldScanOf, readHeldContext } from './previous-build.js';
 import {
   outputAsRecorded,
   outputHashFromStat,
@@ -45,7 +43,7 @@ import {
 
 export { existingDirectory } from '../shared/fs.js';
 export { type BuildInfo, type BuildStats, readBuildInfo } from './build-info.js';
-export type { BuildMode, HeldContext } from './compute.js';
+export type { BuildMode, HeldContext } from './computation.js';
 
 export interface BuildOptions {
   /** `build` ignores caches; `update` reuses them. @default 'build' */

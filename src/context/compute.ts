@@ -30,22 +30,6 @@ import { componentOfOutput } from './shards.js';
 import type { StatCacheFile } from './stat-cache.js';
 import { readTallies } from './tallies.js';
 
-export type {
-  BuildComputation,
-  BuildMode,
-  BuiltRanking,
-  ComputedContext,
-  ComputedGraph,
-  ComputeOptions,
-  ContextInputs,
-  HeldContext,
-  HeldScan,
-  PreviousBuild,
-  PreviousGraph,
-} from './computation.js';
-export { type DetectedProject, projectOf } from './detected-project.js';
-export { heldScanOf, readHeldContext, readTrustedIndex } from './previous-build.js';
-
 /**
  * The heavy stages (parsers, resolvers, composing) are imported only when something must be
  * recomputed: an `update` that finds nothing changed never loads them.
