@@ -213,6 +213,8 @@ export const RetrieveWeightsSchema = z
     lexical: signalWeight(1),
     /** Exact mentions in the task: paths, file names, symbols, routes, messages, flags. @default 1 */
     mentions: signalWeight(1),
+    /** Files named after a word of the task's title (`Modal.tsx` for "when modal open"). @default 0.3 */
+    named: signalWeight(0.3),
     /** PageRank centrality prior. @default 0.05 */
     centrality: signalWeight(0.05),
     /** Entrypoints and config files when the task mentions them. @default 0.15 */

@@ -33,6 +33,8 @@ export interface TaskQuery {
   scopes: string[];
   /** Terms that come from the title's scope alone (`editor` of `fix(editor): …`), a subset of `terms`. */
   scopeTerms: Set<string>;
+  /** The title's own words, lower-cased, without its scoped prefix, change words and stopwords: `modal`, `hooks`. */
+  titleWords: string[];
 }
 
 /** Verbs and nouns about the change itself; kept, at a fraction of the weight. */
@@ -74,7 +76,15 @@ export function parseTask(task: string): TaskQuery {
       [...cleaned.matchAll(/(?<![\w./])\/[a-z0-9_:{}-]+(?:\/[a-z0-9_:{}.-]+)+/gi)].map((match) => match[0]),
     ),
     scopes: scopesOf(cleaned),
+    titleWords: titleWordsOf(cleaned),
   };
+}
+
+/** What the title talks about, word by word: the words a file could be named after. */
+function titleWordsOf(text: string): string[] {
+  const [title] = titleAndScope(text).lines;
+  const words = (title ?? '').toLowerCase().match(/[\p{L}\p{N}_$]+/gu) ?? [];
+  return unique(words.filter((word) => word.length >= 3 && !CHANGE_WORDS.has(word) && !STOPWORDS.has(word)));
 }
 
 /** `type(scope): subject` on the first line: the scope names the part of the code changed. */

@@ -12,6 +12,7 @@ import type { RetrievalSignal } from '../types.js';
 import { centralitySignal } from './centrality.js';
 import { cochangeSignal } from './cochange.js';
 import { companionSignal } from './companion.js';
+import { fileNamesSignal } from './file-names.js';
 import { graphSignal } from './graph.js';
 import { lexicalSignal } from './lexical.js';
 import { mentionsSignal } from './mentions.js';
@@ -24,6 +25,7 @@ import { testsSignal } from './tests.js';
 export const signals = {
   lexical: lexicalSignal,
   mentions: mentionsSignal,
+  named: fileNamesSignal,
   centrality: centralitySignal,
   project: projectFilesSignal,
   churn: recentChangesSignal,
