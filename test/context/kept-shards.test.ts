@@ -7,6 +7,7 @@ import { cpSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage, refreshHeldContext } from '../../src/context/build.js';
+import { coldCopy, writtenContext } from '../helpers/cold-copy.js';
 import { makeRepo, makeTempDir, writeTree } from '../helpers/repo.js';
 
 /** Eight folders, each its own shard; summaries with non-ASCII text, so bytes and characters differ. */
@@ -23,24 +24,6 @@ function tree(): Record<string, string> {
     files[`src/area${area}/helper.ts`] =
       `/** Helper ${area} — ünïcode. */\nexport const helper${area} = ${area};\n`;
   }
-  return files;
-}
-
-function copyUnder(root: string): string {
-  const copy = join(makeTempDir(), 'kept');
-  const generated = (source: string) =>
-    source.includes('.agent-context') &&
-    !source.endsWith('.agent-context') &&
-    !source.includes('.agent-context/contracts');
-  cpSync(root, copy, { recursive: true, filter: (source) => !generated(source) });
-  return copy;
-}
-
-function writtenContext(root: string): Record<string, string> {
-  const manifestText = readFileSync(join(root, '.agent-context/manifest.json'), 'utf8');
-  const outputs = JSON.parse(manifestText).outputs as Record<string, string>;
-  const files: Record<string, string> = { '.agent-context/manifest.json': manifestText };
-  for (const path of Object.keys(outputs)) files[path] = readFileSync(join(root, path), 'utf8');
   return files;
 }
 
@@ -70,7 +53,7 @@ describe('index shards kept as bytes', () => {
     for (const output of result.outputs.filter((entry) => entry.path.startsWith('.agent-context/index/')))
       expect(output.bytes).toBe(statSync(join(root, output.path)).size);
 
-    const cold = copyUnder(root);
+    const cold = coldCopy(root);
     await buildContextPackage(cold);
     expect(writtenContext(root)).toEqual(writtenContext(cold));
     expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toBe(readFileSync(join(cold, 'AGENTS.md'), 'utf8'));
@@ -89,7 +72,7 @@ describe('index shards kept as bytes', () => {
       result.outputs.find((output) => output.path === '.agent-context/index/src~area6.json')?.written,
     ).toBe(true);
     expect(readFileSync(shard).equals(before)).toBe(true);
-    const cold = copyUnder(root);
+    const cold = coldCopy(root);
     await buildContextPackage(cold);
     expect(writtenContext(root)).toEqual(writtenContext(cold));
     expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
