@@ -4,6 +4,7 @@
  * when nothing changed, writes nothing at all.
  */
 import { type LoadedConfig, loadConfig } from '../config/load.js';
+import { everyContractPresent } from '../contracts/files.js';
 import { saveShardKeys } from '../index/shard-keys.js';
 import { OcppError } from '../shared/errors.js';
 import { type EventBus, silentBus } from '../shared/events.js';
@@ -208,6 +209,8 @@ async function buildLocked(
  * src/contracts/stamp.ts). The manifest then records the hash of what is now on disk.
  */
 async function writeMissingContracts(root: string, computed: ComputedContext, bus: EventBus): Promise<void> {
+  // All five there (every build after the first): inference would write nothing, so its modules stay unloaded.
+  if (await everyContractPresent(root)) return;
   const { scan, contents } = computed.scanned;
   const { ensureContracts, repositoryReader, treeFiles } = await import('../contracts/index.js');
   const result = await ensureContracts(root, {

@@ -43,6 +43,7 @@ import {
   jsonLinesDocument,
   type PreviousShards,
   type ReusableGraphShards,
+  shardFile,
 } from './shards.js';
 import { describesFolder, type RepositorySummary, summarizeRepository } from './summary.js';
 import { combineTallies, type KeptTallies, type ShardTally, TallyCache, tallyKey } from './tallies.js';
@@ -100,6 +101,8 @@ export interface GeneratedFile {
   content: string;
   /** The content's hash when already known (a shard reused as the last build wrote it). */
   hash?: string;
+  /** Its length in bytes when known without its text (an index shard kept as read back). */
+  bytes?: number;
   /** For AGENTS.md: what the manifest hashes (the managed block alone; the rest belongs to people). */
   hashedContent?: string;
 }
@@ -206,7 +209,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     ...(input.contents ? { contents: input.contents } : {}),
   });
   const facts = new FactsCache();
-  for (const shard of index.shards) facts.addEntries(shard, shard.files, shard.lines);
+  for (const shard of index.shards) facts.addComposed(shard);
   const files: GeneratedFile[] = [
     {
       path: config.context.agentsFile,
@@ -214,7 +217,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
       hashedContent: agentsBlock,
     },
     index.head,
-    ...index.shards.map(({ path, content, hash }) => ({ path, content, hash })),
+    ...index.shards.map(shardFile),
     ...graphShards(input.graph, input.previous?.graphShards),
     { path: layout.project, content: formatJsonFile(project) },
     rankingFile(ranking, rankingEntrypoints, rankingReused ? input.previous?.ranking?.document : undefined),

@@ -12,7 +12,7 @@ import type { RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
 import { listRepositoryFiles, rescanChanged, scanRepository } from '../scan/scan.js';
 import type { EventBus } from '../shared/events.js';
-import { readTextIfExists } from '../shared/fs.js';
+import { readBytesIfExists } from '../shared/fs.js';
 import { hashEntries, sha256 } from '../shared/hash.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, baseName } from '../shared/path.js';
@@ -162,7 +162,7 @@ export function previousOutputs(
   const changed = new Map<string, string | undefined>();
   const languages = new Map<string, string | undefined>();
   for (const file of index.files) {
-    if (before.facts.lineFor(file) !== undefined) continue;
+    if (before.facts.hasLine(file)) continue;
     changedFolders.add(shardOf(file.path));
     const entry = before.facts.previousEntry(file.path);
     changed.set(file.path, entry?.kind);
@@ -207,12 +207,24 @@ async function readTrustedOutput(
   statCache: StatCacheFile | undefined,
   bus: EventBus,
 ): Promise<string | undefined> {
-  const text = await readTextIfExists(absolutePath(root, path));
-  if (text === undefined) return undefined;
+  return (await readTrustedBytes(root, path, previous, statCache, bus))?.toString('utf8');
+}
+
+/** `readTrustedOutput` as bytes: an index shard taken whole is written again without being decoded. */
+async function readTrustedBytes(
+  root: string,
+  path: string,
+  previous: ContextManifest,
+  statCache: StatCacheFile | undefined,
+  bus: EventBus,
+): Promise<Buffer | undefined> {
+  const bytes = await readBytesIfExists(absolutePath(root, path));
+  if (bytes === undefined) return undefined;
   const recorded = previous.outputs[path];
-  const trusted = (await outputHashFromStat(root, path, statCache)) === recorded || sha256(text) === recorded;
+  const trusted =
+    (await outputHashFromStat(root, path, statCache)) === recorded || sha256(bytes) === recorded;
   if (!trusted) bus.log('info', `${path} differs from what the last build wrote: not reusing it`);
-  return trusted ? text : undefined;
+  return trusted ? bytes : undefined;
 }
 
 /**
@@ -230,12 +242,12 @@ export async function readTrustedIndex(
   const summaries = await readShardKeys(root);
   for (const path of Object.keys(previous.outputs)) {
     if (componentOfOutput(path) !== 'index' || path.endsWith(HEAD_FILE)) continue;
-    const text = await readTrustedOutput(root, path, previous, statCache, bus);
-    if (text === undefined) continue;
+    const bytes = await readTrustedBytes(root, path, previous, statCache, bus);
+    if (bytes === undefined) continue;
     const hash = previous.outputs[path]!;
     try {
-      if (path === LEGACY.index) facts.addIndexText(text);
-      else facts.addShard(path, text, hash, summaries.get(hash));
+      if (path === LEGACY.index) facts.addIndexText(bytes.toString('utf8'));
+      else facts.addShard(path, bytes, hash, summaries.get(hash));
     } catch {
       bus.log('info', `${path} does not parse: not reusing it`);
     }

@@ -13,6 +13,7 @@
  */
 import { compare, compareEdges, compareUnresolved } from '../graph/order.js';
 import type { DependencyGraph, GraphEdge, UnresolvedImport } from '../graph/types.js';
+import type { ComposedShard } from '../index/cache.js';
 import { shardOf } from '../index/shard-folder.js';
 import {
   entryFromStored,
@@ -20,6 +21,7 @@ import {
   type StoredEntry,
   storedEntry,
 } from '../index/stored-entry.js';
+import { type StoredShard, wholeShardOf } from '../index/stored-shard.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import { sha256 } from '../shared/hash.js';
 import { formatJsonFile, stableStringify } from '../shared/json.js';
@@ -122,6 +124,8 @@ export interface ShardOutput {
   path: string;
   content: string;
   hash: string;
+  /** Its length in bytes, when known without its text (a shard kept as read back). */
+  bytes?: number;
 }
 
 /** Shards of the last build that may be reused as they are: path -> bytes, hash and (index shards) entry lines. */
@@ -131,7 +135,7 @@ export type PreviousShards = ReadonlyMap<
 >;
 
 /** An index shard with the files it holds and their serialised lines (to keep in a facts cache). */
-export interface IndexShardOutput extends ShardOutput {
+export interface IndexShardOutput extends ShardOutput, ComposedShard {
   files: IndexedFile[];
   lines: string[];
 }
@@ -146,8 +150,13 @@ export function indexShards(
   for (const [folder, group] of groupByShard(files, (file) => file.path)) {
     shards[folder] = shardFileName(folder);
     const path = indexShardPath(folder);
-    const lines = group.map((file) => options.knownLine?.(file) ?? stableStringify(storedEntry(file)));
     const old = options.previous?.get(path);
+    const whole = old ? wholeShardOf(group) : undefined;
+    if (whole && whole === old) {
+      outputs.push(keptIndexShard(whole, group));
+      continue;
+    }
+    const lines = group.map((file) => options.knownLine?.(file) ?? stableStringify(storedEntry(file)));
     if (old?.lines && sameLines(old.lines, lines)) {
       outputs.push({ path, content: old.content, hash: old.hash, files: group, lines });
       continue;
@@ -157,6 +166,39 @@ export function indexShards(
   }
   const head = formatJsonFile({ schemaVersion: SHARD_SCHEMA_VERSION, stats, shards });
   return { head: { path: indexHeadPath, content: head, hash: sha256(head) }, shards: outputs };
+}
+
+/**
+ * The last build's shard, taken whole by the index stage (these files, unchanged, in its order):
+ * its lines are its own, so it is these bytes again. Its text stays undecoded unless asked for.
+ */
+function keptIndexShard(kept: StoredShard, files: IndexedFile[]): IndexShardOutput {
+  return {
+    path: kept.path,
+    hash: kept.hash,
+    files,
+    kept,
+    get content() {
+      return kept.content;
+    },
+    get lines() {
+      return kept.lines;
+    },
+  };
+}
+
+/** A shard as a generated file: a kept one by its hash and byte length, decoded only if it must be written. */
+export function shardFile(shard: IndexShardOutput): ShardOutput {
+  const { kept } = shard;
+  if (!kept) return { path: shard.path, content: shard.content, hash: shard.hash };
+  return {
+    path: kept.path,
+    hash: kept.hash,
+    bytes: kept.byteLength,
+    get content() {
+      return kept.content;
+    },
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * bad one is reported with its key, not when a rule first runs.
  */
 import { z } from 'zod';
-import { layout } from '../shared/layout.js';
+import { CONTRACT_PATHS } from './files.js';
 
 export const CONTRACT_SCHEMA_VERSION = 1;
 
@@ -263,14 +263,11 @@ export type ContractName = keyof ContractSet;
 
 /** The registry: contract name -> file and schema. */
 export const CONTRACT_FILES: { readonly [Name in ContractName]: { file: string; schema: z.ZodType } } = {
-  architecture: {
-    file: `${layout.contracts}/architecture.contract.json`,
-    schema: ArchitectureContractSchema,
-  },
-  boundaries: { file: `${layout.contracts}/module-boundaries.json`, schema: ModuleBoundariesSchema },
-  commands: { file: `${layout.contracts}/commands.contract.json`, schema: CommandsContractSchema },
-  tests: { file: `${layout.contracts}/test.contract.json`, schema: TestContractSchema },
-  safety: { file: `${layout.contracts}/safety.contract.json`, schema: SafetyContractSchema },
+  architecture: { file: CONTRACT_PATHS.architecture, schema: ArchitectureContractSchema },
+  boundaries: { file: CONTRACT_PATHS.boundaries, schema: ModuleBoundariesSchema },
+  commands: { file: CONTRACT_PATHS.commands, schema: CommandsContractSchema },
+  tests: { file: CONTRACT_PATHS.tests, schema: TestContractSchema },
+  safety: { file: CONTRACT_PATHS.safety, schema: SafetyContractSchema },
 };
 
 export const CONTRACT_NAMES = Object.keys(CONTRACT_FILES) as ContractName[];

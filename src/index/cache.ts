@@ -25,6 +25,17 @@ interface Entry {
   position?: number;
 }
 
+/** A shard as compose made it: its path, bytes and hash, its entries and lines, and the last build's shard when kept. */
+export interface ComposedShard {
+  path: string;
+  content: string;
+  hash: string;
+  files: readonly IndexedFile[];
+  lines: readonly string[];
+  /** The last build's shard, taken whole: these are its files and bytes. */
+  kept?: StoredShard;
+}
+
 /** Entries taken whole from unchanged shards, and their `failed` and `partial` counts. */
 export interface WholeShards {
   files: Map<string, IndexedFile>;
@@ -54,8 +65,23 @@ export class FactsCache {
   }
 
   /** Adds one index shard as the last build wrote it (its recorded hash beside); parsed when asked. */
-  addShard(path: string, text: string, hash: string, summary?: ShardSummary): void {
-    this.hold(StoredShard.fromText(path, text, hash, summary));
+  addShard(path: string, bytes: Buffer, hash: string, summary?: ShardSummary): void {
+    this.hold(StoredShard.fromBytes(path, bytes, hash, summary));
+  }
+
+  /**
+   * Adds a shard just composed: the last build's shard itself when it was kept whole (its entries
+   * and bytes stay as they are, undecoded), otherwise its entries and their serialised lines.
+   */
+  addComposed(shard: ComposedShard): void {
+    const { kept } = shard;
+    if (!kept?.files) {
+      this.addEntries(shard, shard.files, shard.lines);
+      return;
+    }
+    this.shards.set(kept.path, kept);
+    this.byFolder.set(kept.folder, kept);
+    this.register(kept, kept.files);
   }
 
   /** Adds entries whose lines are already serialised (a shard just composed). */
@@ -155,6 +181,22 @@ export class FactsCache {
 
   /** The previous serialised line of this file's entry, when the entry is unchanged. */
   lineFor(file: IndexedFile): string | undefined {
+    const entry = this.unchangedEntry(file);
+    if (!entry) return undefined;
+    return entry.line ?? (entry.shard ? entry.shard.lines[entry.position!] : undefined);
+  }
+
+  /**
+   * Would `lineFor` give this file's line? Asked of every file to find the changed ones, it splits
+   * no shard into lines (an unchanged shard's bytes are never decoded).
+   */
+  hasLine(file: IndexedFile): boolean {
+    const entry = this.unchangedEntry(file);
+    return entry !== undefined && (entry.line !== undefined || entry.shard !== undefined);
+  }
+
+  /** This file's cached entry, when its path, bytes, extractor, kind and language are as cached. */
+  private unchangedEntry(file: IndexedFile): Entry | undefined {
     const entry = this.entry(file.path);
     if (!entry) return undefined;
     const old = entry.file;
@@ -164,8 +206,7 @@ export class FactsCache {
         old.extractor === file.extractor &&
         old.kind === file.kind &&
         old.language === file.language);
-    if (!same) return undefined;
-    return entry.line ?? (entry.shard ? entry.shard.lines[entry.position!] : undefined);
+    return same ? entry : undefined;
   }
 
   /** This path's entry, its shard parsed first when it has not been. */

@@ -4,6 +4,9 @@
  * whole (`FactsCache.wholeShards`): its entries are `LazyEntry` objects whose keys (path,
  * language, kind, hash, extractor) are known from the scan and whose facts are parsed from the
  * shard on first read, so an update that reads no facts of a folder never parses its shard.
+ * Read back from disk it is held as bytes and decoded only when its text is needed (a line, a
+ * fact, or writing it again where it is not already on disk): an unchanged shard goes to the
+ * manifest and the writer as its recorded hash and byte length.
  */
 import type { EntryKeys, ShardSummary } from './shard-keys.js';
 import { entryFromStored, STORED_ENTRY_SCHEMA, type StoredEntry } from './stored-entry.js';
@@ -14,12 +17,15 @@ export class StoredShard {
   files: IndexedFile[] | undefined;
   private split: string[] | undefined;
   private parsedEntries: IndexedFile[] | undefined;
+  private text: string | undefined;
+  private readonly bytes: Buffer | undefined;
 
   constructor(
     /** Output path (`.agent-context/index/<name>.json`). */
     readonly path: string,
     readonly folder: string,
-    readonly content: string,
+    /** Its text, or its bytes as read back (decoded on first use). */
+    content: string | Buffer,
     /** The hash the manifest recorded for these bytes. */
     readonly hash: string,
     /** Its head's schema is this tool's: its lines may be written again as they are. */
@@ -29,12 +35,19 @@ export class StoredShard {
     lines?: string[],
   ) {
     this.split = lines;
+    if (typeof content === 'string') this.text = content;
+    else this.bytes = content;
   }
 
-  /** From a shard's bytes; the head line alone is parsed, for the folder and the schema. */
-  static fromText(path: string, text: string, hash: string, summary: ShardSummary | undefined): StoredShard {
-    const end = text.indexOf('\n');
-    const head = JSON.parse(`${end === -1 ? text : text.slice(0, end)}]}`) as {
+  /** From a shard's bytes; the head line alone is decoded and parsed, for the folder and the schema. */
+  static fromBytes(
+    path: string,
+    bytes: Buffer,
+    hash: string,
+    summary: ShardSummary | undefined,
+  ): StoredShard {
+    const end = bytes.indexOf(NEWLINE);
+    const head = JSON.parse(`${bytes.toString('utf8', 0, end === -1 ? bytes.length : end)}]}`) as {
       folder?: unknown;
       schemaVersion?: unknown;
     };
@@ -42,11 +55,27 @@ export class StoredShard {
     return new StoredShard(
       path,
       head.folder,
-      text,
+      bytes,
       hash,
       head.schemaVersion === STORED_ENTRY_SCHEMA,
       summary,
     );
+  }
+
+  /** Its text (decoded once, the first time it is asked for). */
+  get content(): string {
+    this.text ??= this.bytes!.toString('utf8');
+    return this.text;
+  }
+
+  /** Its length in bytes, known without decoding it. */
+  get byteLength(): number {
+    return this.bytes ? this.bytes.length : Buffer.byteLength(this.text!);
+  }
+
+  /** Has its text been decoded (or was it made from text)? */
+  get decoded(): boolean {
+    return this.text !== undefined;
   }
 
   /**
@@ -124,6 +153,7 @@ function entryLines(text: string): string[] {
   return lines;
 }
 
+const NEWLINE = 0x0a;
 const OPEN_BRACKET = 0x5b;
 const COMMA = 0x2c;
 

@@ -6,8 +6,6 @@
 import { isUtf8 } from 'node:buffer';
 import { lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { sep } from 'node:path';
-import { fdir } from 'fdir';
-import ignore from 'ignore';
 import type { ResolvedConfig } from '../config/schema.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { isMissing, readTextSyncIfExists } from '../shared/fs.js';
@@ -20,7 +18,6 @@ import { isSecretFile } from '../shared/secret-files.js';
 import { hasGeneratedMarker, kindOf, languageOf, looksBinary, looksMinified } from './classify.js';
 import { commandFilesOf, commandOutputs, type GeneratedFile } from './generated.js';
 import { extractWriteFacts, scriptOutputs } from './generator-scripts.js';
-import { IgnoreTree } from './ignore-tree.js';
 import type { ScannedFile, ScanResult, StatCacheEntry, WriteFacts } from './types.js';
 
 /** A file modified this close to the stat cache's writing is re-hashed, not trusted by its stat (racy-git rule). */
@@ -159,6 +156,12 @@ export function rescanChanged(
 export async function listRepositoryFiles(root: string): Promise<FileListing> {
   const listed = await listGitFilesIfRepository(root);
   if (listed) return { paths: listed.filter((path) => !isAlwaysExcluded(path)), source: 'git' };
+  // Outside git only: the walker and the ignore matcher stay unloaded in a repository (most runs).
+  const [{ fdir }, { default: ignore }, { IgnoreTree }] = await Promise.all([
+    import('fdir'),
+    import('ignore'),
+    import('./ignore-tree.js'),
+  ]);
   const always = ignore().add(ALWAYS_EXCLUDED);
   const tree = new IgnoreTree(root, always);
   const crawled = new fdir()

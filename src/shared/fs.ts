@@ -81,6 +81,16 @@ export async function readTextIfExists(file: string): Promise<string | undefined
   }
 }
 
+/** A file's bytes, undefined when it does not exist (for outputs kept without being decoded). */
+export async function readBytesIfExists(file: string): Promise<Buffer | undefined> {
+  try {
+    return await fsp.readFile(file);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw unreadableError(file, error);
+  }
+}
+
 /** `readTextIfExists` for the synchronous readers (adapters, the project scan). */
 export function readTextSyncIfExists(file: string): string | undefined {
   try {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPackage } from '../../src/context/build.js';
@@ -216,6 +216,28 @@ describe('buildContextPackage', () => {
     expect(existsSync(join(root, '.agent-context/index/app~shop.json'))).toBe(false);
     const page = (await builtIndex(root)).files.find((file) => file.path === 'app/store/page.tsx')!;
     expect(page.routes).toEqual([{ method: 'GET', path: '/store', framework: 'next-app', line: 1 }]);
+  });
+
+  it('update leaves present contracts alone and infers again one that was deleted', async () => {
+    const root = makeRepo(project);
+    await buildContextPackage(root);
+    const contracts = join(root, '.agent-context/contracts');
+    const inferred = readFileSync(join(contracts, 'test.contract.json'), 'utf8');
+    const edited = readFileSync(join(contracts, 'safety.contract.json'), 'utf8').replace('{', '{"note":1,');
+    writeFileSync(join(contracts, 'safety.contract.json'), edited);
+    writeTree(root, {
+      'src/lib/price.ts': 'export function price(quantity: number): number {\n  return quantity;\n}\n',
+    });
+    expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('incremental');
+    expect(readFileSync(join(contracts, 'safety.contract.json'), 'utf8')).toBe(edited);
+
+    rmSync(join(contracts, 'test.contract.json'));
+    const repaired = await buildContextPackage(root, { mode: 'update' });
+    expect(repaired.mode).toBe('incremental');
+    expect(readFileSync(join(contracts, 'test.contract.json'), 'utf8')).toBe(inferred);
+    expect(readFileSync(join(contracts, 'safety.contract.json'), 'utf8')).toBe(edited);
+    // The manifest records the contracts now on disk: the next update finds nothing to do.
+    expect((await buildContextPackage(root, { mode: 'update' })).mode).toBe('reused');
   });
 
   it('a git-ignored AGENTS.md is not a source: update after build reuses everything', async () => {

@@ -13,6 +13,7 @@ import { edgeChanges } from '../../src/context/delta.js';
 import { evolveContext } from '../../src/context/lifecycle.js';
 import { readBuiltGraph } from '../../src/context/load.js';
 import { silentBus } from '../../src/shared/events.js';
+import { coldCopy, writtenContext } from '../helpers/cold-copy.js';
 import { makeRepo, makeTempDir, writeTree } from '../helpers/repo.js';
 
 const tree = {
@@ -131,29 +132,6 @@ function makeProject(): string {
   const root = join(makeTempDir(), 'shop');
   cpSync(makeRepo(tree), root, { recursive: true });
   return root;
-}
-
-/**
- * A copy of the work tree and its git folder under the same name, without generated context; the
- * contracts come along (inferred once, then the repository's own: a build never rewrites them).
- */
-function coldCopy(root: string): string {
-  const copy = join(makeTempDir(), 'shop');
-  const generated = (source: string) =>
-    source.includes('.agent-context') &&
-    !source.endsWith('.agent-context') &&
-    !source.includes('.agent-context/contracts');
-  cpSync(root, copy, { recursive: true, filter: (source) => !generated(source) });
-  return copy;
-}
-
-/** The manifest and every output it lists, as bytes. */
-function writtenContext(root: string): Record<string, string> {
-  const manifestText = readFileSync(join(root, '.agent-context/manifest.json'), 'utf8');
-  const outputs = JSON.parse(manifestText).outputs as Record<string, string>;
-  const files: Record<string, string> = { '.agent-context/manifest.json': manifestText };
-  for (const path of Object.keys(outputs)) files[path] = readFileSync(join(root, path), 'utf8');
-  return files;
 }
 
 describe('incremental refresh against a cold build', () => {

@@ -50,7 +50,7 @@ export async function writeContextPackage(
       changed = true;
     } else changed = await writeFileIfChanged(target, file.content, root);
     if (changed) bus?.log('debug', `wrote ${file.path}`);
-    written.push({ path: file.path, bytes: Buffer.byteLength(file.content), written: changed });
+    written.push({ path: file.path, bytes: file.bytes ?? Buffer.byteLength(file.content), written: changed });
   }
   const manifestText = formatJsonFile(pkg.manifest);
   const changed = await writeFileIfChanged(absolutePath(root, layout.manifest), manifestText);
