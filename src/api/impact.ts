@@ -121,7 +121,14 @@ export async function selectionOf(analysis: ChangeAnalysis, share?: number): Pro
     pastCommits: history?.commits ?? [],
     importsOf: await importReader(analysis.impact.changed.map((file) => file.path)),
   });
-  const options = { impact: analysis.impact, files: tree.files, contracts: analysis.contracts, facts };
+  const options = {
+    impact: analysis.impact,
+    files: tree.files,
+    contracts: analysis.contracts,
+    facts,
+    packages: tree.project.packages,
+    externalImports: tree.graph.edges.filter((edge) => edge.external),
+  };
   return buildTestSelection(share === undefined ? options : { ...options, share });
 }
 

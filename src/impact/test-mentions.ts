@@ -6,6 +6,7 @@
  * three times a word from the changed lines, a path word twice.
  */
 import { type ChangedFileTerms, moduleWords, normalizeWord, wordsOf } from './change-terms.js';
+import { splitProse } from './message-prose.js';
 
 export interface Mention {
   /** The word as the change spells it. */
@@ -18,7 +19,8 @@ export interface Mention {
    * test's path names (`input` of `handleInputOptions` in `test/io/input-option.js`); `gone`: a
    * name on a removed line that no changed file holds any more (a test naming it must change);
    * `module`: an outside module whose import statement the change added or removed; `said`: a word
-   * only a message on a changed line holds (a string literal of several words).
+   * only a message on a changed line holds (a string literal of several words), found in a message
+   * of the test's.
    */
   kind: 'symbol' | 'gone' | 'module' | 'line' | 'said' | 'path' | 'part';
 }
@@ -36,7 +38,7 @@ const WEIGHT: Record<Mention['kind'], number> = {
   gone: 3,
   module: 3,
   line: 1,
-  said: 0.25,
+  said: 1,
   path: 2,
   part: 2,
 };
@@ -72,11 +74,10 @@ export function mentionIndex(
       [...pathWords(test)].filter((word) => wantedInPath.has(word)),
     );
     const text = wanted.size > 0 ? readFile(test) : undefined;
-    if (text !== undefined)
-      inText.add(
-        test,
-        [...wordsOf(text)].filter((word) => wanted.has(word)),
-      );
+    if (text !== undefined) {
+      const held = [...wordsOf(text)].filter((word) => wanted.has(word));
+      inText.add(test, held, creditedOf(test, text, held, wanted));
+    }
   }
   return {
     evidenceOf: (test) => {
@@ -90,6 +91,28 @@ export function mentionIndex(
       };
     },
   };
+}
+
+/**
+ * The wanted words a test's text holds that count for it. A word only a message of the change holds
+ * counts where the test's own messages hold it (an expected error, a title), not in its code: a test
+ * that asserts on the message says so in a string, while one that merely uses the same English word
+ * does not. (How rare the word is still counts every test that holds it.)
+ */
+function creditedOf(
+  test: string,
+  text: string,
+  held: readonly string[],
+  wanted: ReadonlyMap<string, Mention>,
+): string[] {
+  if (!held.some((word) => wanted.get(word)!.kind === 'said')) return [...held];
+  const prose = wordsOf(
+    text
+      .split('\n')
+      .map((line) => splitProse(test, line).prose)
+      .join('\n'),
+  );
+  return held.filter((word) => wanted.get(word)!.kind !== 'said' || prose.has(word));
 }
 
 /** The words of the change a test's text may hold, weakest first, so that a stronger kind of the same word wins. */
@@ -113,8 +136,9 @@ class WordCounts {
   private readonly frequency = new Map<string, number>();
   constructor(private readonly size: number) {}
 
-  add(test: string, words: string[]): void {
-    this.found.set(test, words);
+  /** `credited`: the words that count for the test, of the `words` it holds (all of them by default). */
+  add(test: string, words: readonly string[], credited: readonly string[] = words): void {
+    this.found.set(test, [...credited]);
     for (const word of words) this.frequency.set(word, (this.frequency.get(word) ?? 0) + 1);
   }
 

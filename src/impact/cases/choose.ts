@@ -1,8 +1,8 @@
 /**
  * Which cases of a selected test file the change's evidence points at: each case is scored by the
  * words of the change its own lines hold (a changed symbol's name, a removed name or a module whose
- * import changed three times a word of a changed line, a part of a changed identifier twice, a word
- * only a message holds a quarter), each word by how few of the file's cases hold it.
+ * import changed three times a word of a changed line or message, a part of a changed identifier
+ * twice), each word by how few of the file's cases hold it.
  * When no case holds any, or all of them qualify, the file is run whole.
  */
 import {
@@ -18,7 +18,7 @@ import type { TestCase } from './test-case.js';
 const CASE_BAR = 0.25;
 /** A word more than this share of the file's cases hold tells them apart no better than the file does. */
 const COMMON_IN_FILE = 0.5;
-const WEIGHT = { symbol: 3, line: 1, said: 0.25, part: 2 } as const;
+const WEIGHT = { symbol: 3, line: 1, part: 2 } as const;
 
 export interface ChosenCases {
   cases: TestCase[];
@@ -64,8 +64,7 @@ function wantedWords(terms: readonly ChangedFileTerms[]): Map<string, number> {
   };
   for (const file of terms) {
     for (const part of file.parts) offer(part, WEIGHT.part);
-    for (const word of file.said ?? []) offer(word, WEIGHT.said);
-    for (const word of file.words) offer(word, WEIGHT.line);
+    for (const word of [...file.words, ...(file.said ?? [])]) offer(word, WEIGHT.line);
     for (const name of [...file.symbols, ...(file.gone ?? [])]) offer(normalizeWord(name), WEIGHT.symbol);
     for (const word of (file.modules ?? []).flatMap(moduleWords)) offer(word, WEIGHT.symbol);
   }
