@@ -24,7 +24,10 @@ import {
   type TestSelection,
   type VerifyReport,
 } from '../impact/index.js';
+import { extractFacts } from '../index/extract.js';
+import { adapterFor, initAdapters } from '../index/languages/registry.js';
 import { loadChangeHistory } from '../retrieve/history.js';
+import { languageOf } from '../scan/classify.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { gitTopLevel } from '../shared/git.js';
 import { resolveAbsolute } from '../shared/path.js';
@@ -116,9 +119,25 @@ export async function selectionOf(analysis: ChangeAnalysis, share?: number): Pro
     indexed: tree.indexed,
     readFile: tree.inference.readFile,
     pastCommits: history?.commits ?? [],
+    importsOf: await importReader(analysis.impact.changed.map((file) => file.path)),
   });
-  const options = { impact: analysis.impact, files: tree.files, contracts: analysis.contracts, facts };
+  const options = {
+    impact: analysis.impact,
+    files: tree.files,
+    contracts: analysis.contracts,
+    facts,
+    packages: tree.project.packages,
+    externalImports: tree.graph.edges.filter((edge) => edge.external),
+  };
   return buildTestSelection(share === undefined ? options : { ...options, share });
+}
+
+/** The index's reading of a text's import statements, with the adapters of the changed files' languages loaded. */
+async function importReader(
+  paths: readonly string[],
+): Promise<(path: string, text: string) => ReadonlyArray<{ specifier: string; line: number }>> {
+  await initAdapters(new Set(paths.map((path) => adapterFor(languageOf(path)).id)));
+  return (path, text) => extractFacts({ path, language: languageOf(path), text }).imports;
 }
 
 export interface VerifyCallOptions extends ChangeCallOptions {

@@ -7,7 +7,7 @@ import { languageOf } from '../scan/classify.js';
 import { type Lexis, lineFinder, skipLiteral } from './cases/blocks.js';
 
 /** Languages with `/* … *\/` comments, by the lexis that finds their strings and comments. */
-const LEXIS: Record<string, Lexis> = {
+export const COMMENT_LEXIS: Readonly<Record<string, Lexis>> = {
   javascript: 'js',
   typescript: 'js',
   go: 'go',
@@ -21,12 +21,12 @@ const LEXIS: Record<string, Lexis> = {
 
 /** Whether the file's language has block comments (so its changed lines must be looked at in the whole text). */
 export function hasBlockComments(path: string): boolean {
-  return languageOf(path) in LEXIS;
+  return languageOf(path) in COMMENT_LEXIS;
 }
 
 /** The 1-based lines of `text` that hold nothing but block comment (and spaces). */
 export function blockCommentLines(path: string, text: string): Set<number> {
-  const lexis = LEXIS[languageOf(path)];
+  const lexis = COMMENT_LEXIS[languageOf(path)];
   const lines = new Set<number>();
   if (!lexis) return lines;
   const lineOf = lineFinder(text);

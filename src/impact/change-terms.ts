@@ -7,7 +7,9 @@
 import { languageOf } from '../scan/classify.js';
 import { type DiffHunk, diffHunks, runGit } from '../shared/git.js';
 import { blockCommentLines, hasBlockComments } from './block-comments.js';
+import { allModules, changedModules, type ImportsOf } from './change-imports.js';
 import { docstringLines, hasDocstrings } from './docstrings.js';
+import { splitProse } from './message-prose.js';
 
 /** A symbol as the index records it, with its line range. */
 export interface RangedSymbol {
@@ -35,6 +37,13 @@ export interface ChangedFileTerms {
    * change spelled them, sorted (absent when none): a test that still names one must change or fail.
    */
   gone?: string[];
+  /**
+   * Words only the messages on the changed lines hold (string literals of several words: an error's
+   * text, help), normalised, sorted (absent when none): prose the program prints, not names it uses.
+   */
+  said?: string[];
+  /** The outside modules whose import statements the change added or removed (see change-imports.ts), sorted (absent when none). */
+  modules?: string[];
 }
 
 /** One file's hunks from `git diff -U0`: the new side's changed ranges and the changed lines' text. */
@@ -105,6 +114,15 @@ function isCommentOrBlank(path: string, line: string): boolean {
   return /^(?:\/\/|\/\*|\*)/.test(text) || (languageOf(path) === 'lua' && text.startsWith('--'));
 }
 
+/** The code of changed lines, their messages' prose apart (see message-prose.ts). */
+function codeAndProse(path: string, lines: readonly string[]): { code: string; prose: string } {
+  const split = lines.map((line) => splitProse(path, line));
+  return {
+    code: split.map((line) => line.code).join('\n'),
+    prose: split.map((line) => line.prose).join('\n'),
+  };
+}
+
 /**
  * The terms of one changed file from its hunks and the symbols the index found in its new text.
  * Lines that are only a comment or blank say nothing of what to test: a change of nothing else
@@ -114,9 +132,10 @@ export function changedFileTerms(
   path: string,
   hunks: FileHunks,
   symbols: readonly RangedSymbol[],
+  modules: readonly string[] = [],
 ): ChangedFileTerms {
-  const code = hunks.lines.filter((line) => !isCommentOrBlank(path, line));
-  if (code.length === 0 && hunks.lines.length > 0) return { path, symbols: [], words: [], parts: [] };
+  const lines = hunks.lines.filter((line) => !isCommentOrBlank(path, line));
+  if (lines.length === 0 && hunks.lines.length > 0) return { path, symbols: [], words: [], parts: [] };
   const names = new Set<string>();
   for (const [first, last] of hunks.ranges) {
     const innermost = symbols
@@ -124,11 +143,25 @@ export function changedFileTerms(
       .sort((a, b) => a.endLine - a.line - (b.endLine - b.line))[0];
     if (innermost) names.add(innermost.name);
   }
-  const text = code.join('\n');
+  const { code, prose } = codeAndProse(path, lines);
   const parts = new Set<string>();
-  for (const identifier of [...(text.match(IDENTIFIER) ?? []), ...names])
+  for (const identifier of [...(code.match(IDENTIFIER) ?? []), ...names])
     for (const part of identifierParts(identifier)) parts.add(part);
-  return { path, symbols: [...names].sort(), words: [...wordsOf(text)].sort(), parts: [...parts].sort() };
+  const words = wordsOf(code);
+  const said = [...wordsOf(prose)].filter((word) => !words.has(word)).sort();
+  return {
+    path,
+    symbols: [...names].sort(),
+    words: [...words].sort(),
+    parts: [...parts].sort(),
+    ...(said.length > 0 ? { said } : {}),
+    ...(modules.length > 0 ? { modules: [...modules] } : {}),
+  };
+}
+
+/** The words of a module's name as a test would spell it (`collections.abc` -> `collections`, `abc`). */
+export function moduleWords(module: string): string[] {
+  return [...wordsOf(module)];
 }
 
 /** The lines of a text that are documentation, not code: docstrings, and lines wholly inside a block comment. */
@@ -143,17 +176,10 @@ function proseLines(path: string, text: string): Set<number> {
  * the working tree's for added ones); a hunk of such lines alone is left out whole, so the
  * function whose documentation changed does not count as changed either.
  */
-async function withoutDocstrings(
-  root: string,
-  baseCommit: string,
-  path: string,
-  hunks: readonly DiffHunk[],
-  readFile: (path: string) => string | undefined,
-): Promise<DiffHunk[]> {
+function withoutDocstrings(path: string, hunks: readonly DiffHunk[], texts: BaseAndNew): DiffHunk[] {
   if (!(hasDocstrings(path) || hasBlockComments(path)) || hunks.length === 0) return [...hunks];
-  const base = await runGit(['show', `${baseCommit}:./${path}`], root);
-  const before = proseLines(path, base.exitCode === 0 ? base.stdout : '');
-  const after = proseLines(path, readFile(path) ?? '');
+  const before = proseLines(path, texts.before ?? '');
+  const after = proseLines(path, texts.after ?? '');
   const kept: DiffHunk[] = [];
   for (const hunk of hunks) {
     const removed = hunk.removed.filter((_, offset) => !before.has(hunk.oldStart + offset));
@@ -162,6 +188,26 @@ async function withoutDocstrings(
       kept.push({ ...hunk, removed, added, lines: [...removed, ...added] });
   }
   return kept;
+}
+
+/** A changed file's text at the base commit and in the working tree (undefined where it is not there, or not needed). */
+interface BaseAndNew {
+  before: string | undefined;
+  after: string | undefined;
+}
+
+/** The base's text of a changed file, read only when something needs it: its docstrings, block comments or imports. */
+async function baseAndNew(
+  root: string,
+  baseCommit: string,
+  path: string,
+  readFile: (path: string) => string | undefined,
+  importsOf: ImportsOf | undefined,
+): Promise<BaseAndNew> {
+  if (!(importsOf || hasDocstrings(path) || hasBlockComments(path)))
+    return { before: undefined, after: undefined };
+  const base = await runGit(['show', `${baseCommit}:./${path}`], root);
+  return { before: base.exitCode === 0 ? base.stdout : undefined, after: readFile(path) };
 }
 
 /** A file that is new to git: every line is a changed line, but for its docstrings and block comments. */
@@ -179,22 +225,26 @@ export interface TermSource {
 
 /**
  * The terms of every changed source file, from `git diff -U0` against the base commit; a file
- * the diff does not show (untracked: all of it is new) counts with its whole text.
+ * the diff does not show (untracked: all of it is new) counts with its whole text. `importsOf`
+ * (the index's reading of a text's import statements) tells which changed lines import a module.
  */
 export async function readChangeTerms(
   root: string,
   baseCommit: string,
   sources: readonly TermSource[],
   readFile: (path: string) => string | undefined,
+  importsOf?: ImportsOf,
 ): Promise<ChangedFileTerms[]> {
   if (sources.length === 0) return [];
   const paths = sources.map((source) => source.path);
   const diff = await diffHunks(root, baseCommit, paths, ['--no-renames', '--relative']);
-  const hunks = new Map<string, FileHunks>();
+  const hunks = new Map<string, { found: FileHunks; modules: string[] }>();
   const removed = new Map<string, string[]>();
   for (const [path, found] of diff) {
-    const kept = await withoutDocstrings(root, baseCommit, path, found, readFile);
-    hunks.set(path, fileHunks(kept));
+    const texts = await baseAndNew(root, baseCommit, path, readFile, importsOf);
+    const kept = withoutDocstrings(path, found, texts);
+    const modules = importsOf ? changedModules(path, kept, texts, importsOf) : [];
+    hunks.set(path, { found: fileHunks(kept), modules });
     removed.set(
       path,
       kept.flatMap((hunk) => hunk.removed).filter((line) => !isCommentOrBlank(path, line)),
@@ -202,10 +252,13 @@ export async function readChangeTerms(
   }
   const terms: ChangedFileTerms[] = [];
   for (const source of [...sources].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const text = hunks.has(source.path) ? undefined : readFile(source.path);
-    const found =
-      hunks.get(source.path) ?? (text === undefined ? undefined : wholeFileHunks(text, source.path));
-    if (found) terms.push(changedFileTerms(source.path, found, source.symbols));
+    const diffed = hunks.get(source.path);
+    const text = diffed ? undefined : readFile(source.path);
+    if (diffed) terms.push(changedFileTerms(source.path, diffed.found, source.symbols, diffed.modules));
+    else if (text !== undefined) {
+      const modules = importsOf ? allModules(source.path, text, importsOf) : [];
+      terms.push(changedFileTerms(source.path, wholeFileHunks(text, source.path), source.symbols, modules));
+    }
   }
   return withGoneNames(terms, removed, sources, readFile);
 }
@@ -222,7 +275,8 @@ function withGoneNames(
   for (const source of sources) for (const word of wordsOf(readFile(source.path) ?? '')) remaining.add(word);
   return terms.map((file) => {
     const spelled = new Map<string, string>();
-    for (const identifier of (removed.get(file.path) ?? []).join('\n').match(IDENTIFIER) ?? []) {
+    const { code } = codeAndProse(file.path, removed.get(file.path) ?? []);
+    for (const identifier of code.match(IDENTIFIER) ?? []) {
       const word = normalizeWord(identifier);
       if (word && !remaining.has(word) && !spelled.has(word)) spelled.set(word, identifier);
     }
@@ -247,10 +301,11 @@ export function readSourceChangeTerms(
   changed: readonly ChangedFileKind[],
   indexed: readonly TermSource[],
   readFile: (path: string) => string | undefined,
+  importsOf?: ImportsOf,
 ): Promise<ChangedFileTerms[]> {
   const symbols = new Map(indexed.map((file) => [file.path, file.symbols]));
   const sources = changed
     .filter((file) => file.kind === 'source' && file.status !== 'deleted')
     .map((file) => ({ path: file.path, symbols: symbols.get(file.path) ?? [] }));
-  return readChangeTerms(root, baseCommit, sources, readFile);
+  return readChangeTerms(root, baseCommit, sources, readFile, importsOf);
 }

@@ -8,22 +8,20 @@
  * which an import would corroborate but nothing does here.
  */
 import type { TreeFile } from '../contracts/index.js';
-import { directoryOf } from '../shared/path.js';
-import { escapeRegex } from '../shared/regex.js';
 import { materialFolderOf } from './co-change.js';
+import { type ChangedPackage, importOfChangedPackage } from './package-imports.js';
 import type { Candidate } from './select-rank.js';
 
 /** What a project holds besides its tests: its fixtures, example code and config. */
 const PROJECT_KINDS = new Set(['fixture', 'example', 'config']);
-const CODE = new Set(['javascript', 'typescript']);
 /** Files of a project read for its words: enough for a playground, not a whole vendored tree. */
 const MOST_FILES = 40;
 const MOST_CHARS = 100_000;
 
-interface Package {
-  name: string;
-  /** A changed source file in it. */
-  source: string;
+/** The changed packages, and each file's imports the graph resolved to no file (see package-imports.ts). */
+export interface PackagesByName {
+  changed: readonly ChangedPackage[];
+  imports: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface ProjectTests {
@@ -38,11 +36,11 @@ export function projectTests(
   files: readonly TreeFile[],
   readFile: (path: string) => string | undefined,
   isCandidate: (test: string) => boolean,
+  packages: PackagesByName,
 ): ProjectTests {
-  const packages = packagesOf(sources, files, readFile);
   const projectText = new Map<string, string>();
   const candidates: Candidate[] = [];
-  if (packages.length === 0) return { candidates, readTest: readFile };
+  if (packages.changed.length === 0) return { candidates, readTest: readFile };
   const projects = new Map<string, ReturnType<typeof linkOf>>();
   for (const test of suite) {
     if (isCandidate(test)) continue;
@@ -64,64 +62,24 @@ export function projectTests(
   return { candidates, readTest };
 }
 
-/** The named package (nearest `package.json` with a `name`) of each changed source. */
-function packagesOf(
-  sources: readonly string[],
-  files: readonly TreeFile[],
-  readFile: (path: string) => string | undefined,
-): Package[] {
-  const manifests = new Set(files.map((file) => file.path).filter((path) => path.endsWith('package.json')));
-  const found = new Map<string, Package>();
-  for (const source of sources) {
-    for (let folder = directoryOf(source); ; folder = directoryOf(folder)) {
-      const manifest = folder ? `${folder}/package.json` : 'package.json';
-      const name = manifests.has(manifest) ? nameOf(readFile(manifest)) : undefined;
-      if (name) {
-        if (!found.has(name)) found.set(name, { name, source });
-        break;
-      }
-      if (!folder) break;
-    }
-  }
-  return [...found.values()];
-}
-
-function nameOf(text: string | undefined): string | undefined {
-  try {
-    const name = (JSON.parse(text ?? '') as { name?: unknown }).name;
-    return typeof name === 'string' && name !== '' ? name : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The project file that imports a changed package, and the text of the project's config; undefined when none does. */
 function linkOf(
   folder: string,
   files: readonly TreeFile[],
-  packages: readonly Package[],
+  packages: PackagesByName,
   readFile: (path: string) => string | undefined,
-): { file: string; package: Package; text: string } | undefined {
+): { file: string; package: ChangedPackage; text: string } | undefined {
   const own = files
     .filter((file) => file.path.startsWith(`${folder}/`) && PROJECT_KINDS.has(file.kind))
     .sort((a, b) => Number(b.kind === 'config') - Number(a.kind === 'config') || (a.path < b.path ? -1 : 1))
     .map((file) => ({ file, text: readFile(file.path) ?? '' }))
     .filter(({ text }) => text.length <= MOST_CHARS)
     .slice(0, MOST_FILES);
-  for (const { file, text } of own) {
-    if (!CODE.has(file.language)) continue;
-    const used = packages.find((candidate) => importsPackage(text, candidate.name));
+  for (const { file } of own) {
+    const used = importOfChangedPackage(file.path, packages.imports, packages.changed);
     if (!used) continue;
     const config = own.filter((entry) => entry.file.kind === 'config').map((entry) => entry.text);
-    return { file: file.path.slice(folder.length + 1), package: used, text: config.join('\n') };
+    return { file: file.path.slice(folder.length + 1), package: used.package, text: config.join('\n') };
   }
   return undefined;
-}
-
-function importsPackage(text: string, name: string): boolean {
-  const quoted = `['"]${escapeRegex(name)}(?:/[^'"]*)?['"]`;
-  return new RegExp(
-    `(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*|^import\\s*)${quoted}`,
-    'm',
-  ).test(text);
 }

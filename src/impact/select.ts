@@ -13,8 +13,9 @@ import { directoryOf } from '../shared/path.js';
 import { narrowToCases } from './cases/narrow.js';
 import { type CoChange, coChangeReason, coChangesOf, MIN_SHARED_COMMITS } from './co-change.js';
 import { globalTriggerOf, inScope } from './global-files.js';
+import { changedPackages, externalImportsByFile, importOfChangedPackage } from './package-imports.js';
 import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
-import { projectTests } from './project-tests.js';
+import { type PackagesByName, projectTests } from './project-tests.js';
 import type { ChangeImpactReport } from './report.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
@@ -63,8 +64,18 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   offerRegression(input, suite, facts, offer);
   const history = coChangesOf(facts.pastCommits, changedSources(input.impact), suite);
   offerCoChanged(history, offer);
-  const projects = projectTests(suite, changedSources(input.impact), input.files, facts.readTest, (test) =>
-    candidates.has(test),
+  const byName: PackagesByName = {
+    changed: changedPackages(changedSources(input.impact), input.packages ?? []),
+    imports: externalImportsByFile(input.externalImports ?? []),
+  };
+  offerPackageImporters(suite, byName, offer);
+  const projects = projectTests(
+    suite,
+    changedSources(input.impact),
+    input.files,
+    facts.readTest,
+    (test) => candidates.has(test),
+    byName,
   );
   for (const candidate of projects.candidates) offer(candidate);
   const ranked = rankCandidates(
@@ -96,6 +107,25 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
     ),
     notes: notesOf(input, runnable, selected.length, ranked.dropped),
   };
+}
+
+/**
+ * A test that imports the package of a changed source by its name (zod's tests import `zod/v4`) loads
+ * that package, though no import resolves to its files without an install: it reaches the change.
+ */
+function offerPackageImporters(suite: readonly string[], byName: PackagesByName, offer: Offer): void {
+  if (byName.changed.length === 0) return;
+  for (const test of suite) {
+    const used = importOfChangedPackage(test, byName.imports, byName.changed);
+    if (used)
+      offer({
+        file: test,
+        tier: 'reached',
+        level: 'regression',
+        reason: `imports \`${used.specifier}\` by name, the package of ${used.package.source}`,
+        depth: 2,
+      });
+  }
 }
 
 function offerMinimal(input: SelectionInput, tests: string[], facts: SelectionFacts, offer: Offer): void {

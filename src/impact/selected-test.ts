@@ -1,5 +1,6 @@
 /** What a test selection reads, and one test it chose, at which level and why. */
 import type { ContractSet, TestRunnerId, TreeFile } from '../contracts/index.js';
+import type { ExternalImport, NamedPackage } from './package-imports.js';
 import type { ChangeImpactReport } from './report.js';
 import type { SelectionFacts } from './selection-facts.js';
 
@@ -39,4 +40,8 @@ export interface SelectionInput {
   facts?: SelectionFacts;
   /** The most of the suite the regression level fills (certain tests first; 1: every test that reaches the change). @default REGRESSION_SHARE (select-rank.ts) */
   share?: number;
+  /** The packages the scan declares (name and folder): which package a changed source is in. */
+  packages?: readonly NamedPackage[];
+  /** The graph's external import edges: the files that import a changed package by its name. */
+  externalImports?: readonly ExternalImport[];
 }

@@ -1,5 +1,6 @@
 /** What test selection reads beyond the graph, gathered at the edge: crates, same-package uses, the change's words, history. */
 import type { TreeFile } from '../contracts/index.js';
+import type { ImportsOf } from './change-imports.js';
 import {
   type ChangedFileKind,
   type ChangedFileTerms,
@@ -72,12 +73,14 @@ export interface SelectionSources {
   indexed: ReadonlyArray<DeclaringFile & TermSource>;
   readFile: (path: string) => string | undefined;
   pastCommits: ReadonlyArray<readonly string[]>;
+  /** How the index reads a text's import statements: which changed lines import a module (see change-imports.ts). */
+  importsOf?: ImportsOf;
 }
 
 /** The facts of a change, the words of its changed sources read from git against its base. */
 export async function readSelectionFacts(sources: SelectionSources): Promise<SelectionFacts> {
-  const { root, baseCommit, changed, files, indexed, readFile, pastCommits } = sources;
-  const terms = await readSourceChangeTerms(root, baseCommit, changed, indexed, readFile);
+  const { root, baseCommit, changed, files, indexed, readFile, pastCommits, importsOf } = sources;
+  const terms = await readSourceChangeTerms(root, baseCommit, changed, indexed, readFile, importsOf);
   return gatherSelectionFacts(files, indexed, readFile, terms, pastCommits);
 }
 

@@ -5,7 +5,8 @@
  * every test uses, such as the package's main class, says nothing); a changed symbol's name counts
  * three times a word from the changed lines, a path word twice.
  */
-import { type ChangedFileTerms, normalizeWord, wordsOf } from './change-terms.js';
+import { type ChangedFileTerms, moduleWords, normalizeWord, wordsOf } from './change-terms.js';
+import { splitProse } from './message-prose.js';
 
 export interface Mention {
   /** The word as the change spells it. */
@@ -16,9 +17,12 @@ export interface Mention {
    * `symbol`: a function, method or class whose lines changed; `line`: a word on a changed line;
    * `path`: a word of the changed file's path; `part`: a part of a changed identifier that the
    * test's path names (`input` of `handleInputOptions` in `test/io/input-option.js`); `gone`: a
-   * name on a removed line that no changed file holds any more (a test naming it must change).
+   * name on a removed line that no changed file holds any more (a test naming it must change);
+   * `module`: an outside module whose import statement the change added or removed; `said`: a word
+   * only a message on a changed line holds (a string literal of several words), found in a message
+   * of the test's.
    */
-  kind: 'symbol' | 'gone' | 'line' | 'path' | 'part';
+  kind: 'symbol' | 'gone' | 'module' | 'line' | 'said' | 'path' | 'part';
 }
 
 export interface TestEvidence {
@@ -29,7 +33,15 @@ export interface TestEvidence {
 
 /** Above this share of the suite a word is too common to tell tests apart. */
 const COMMON_SHARE = 0.5;
-const WEIGHT: Record<Mention['kind'], number> = { symbol: 3, gone: 3, line: 1, path: 2, part: 2 };
+const WEIGHT: Record<Mention['kind'], number> = {
+  symbol: 3,
+  gone: 3,
+  module: 3,
+  line: 1,
+  said: 1,
+  path: 2,
+  part: 2,
+};
 
 export interface MentionIndex {
   evidenceOf(test: string): TestEvidence;
@@ -46,17 +58,10 @@ export function mentionIndex(
   for (const file of terms) {
     for (const word of pathWords(file.path))
       if (!wantedInPath.has(word)) wantedInPath.set(word, { word, file: file.path, kind: 'path' });
-    for (const word of file.words)
-      if (!wanted.has(word)) wanted.set(word, { word, file: file.path, kind: 'line' });
-    for (const name of file.gone ?? []) {
-      const word = normalizeWord(name);
-      if (word && wanted.get(word)?.kind !== 'symbol')
-        wanted.set(word, { word: name, file: file.path, kind: 'gone' });
-    }
-    for (const name of file.symbols) {
-      const word = normalizeWord(name);
-      if (word) wanted.set(word, { word: name, file: file.path, kind: 'symbol' });
-    }
+  }
+  for (const mention of wordMentions(terms)) {
+    const word = normalizeWord(mention.word)!;
+    if (wanted.get(word)?.kind !== mention.kind) wanted.set(word, mention);
   }
   for (const file of terms)
     for (const part of file.parts)
@@ -69,11 +74,10 @@ export function mentionIndex(
       [...pathWords(test)].filter((word) => wantedInPath.has(word)),
     );
     const text = wanted.size > 0 ? readFile(test) : undefined;
-    if (text !== undefined)
-      inText.add(
-        test,
-        [...wordsOf(text)].filter((word) => wanted.has(word)),
-      );
+    if (text !== undefined) {
+      const held = [...wordsOf(text)].filter((word) => wanted.has(word));
+      inText.add(test, held, creditedOf(test, text, held, wanted));
+    }
   }
   return {
     evidenceOf: (test) => {
@@ -89,14 +93,52 @@ export function mentionIndex(
   };
 }
 
+/**
+ * The wanted words a test's text holds that count for it. A word only a message of the change holds
+ * counts where the test's own messages hold it (an expected error, a title), not in its code: a test
+ * that asserts on the message says so in a string, while one that merely uses the same English word
+ * does not. (How rare the word is still counts every test that holds it.)
+ */
+function creditedOf(
+  test: string,
+  text: string,
+  held: readonly string[],
+  wanted: ReadonlyMap<string, Mention>,
+): string[] {
+  if (!held.some((word) => wanted.get(word)!.kind === 'said')) return [...held];
+  const prose = wordsOf(
+    text
+      .split('\n')
+      .map((line) => splitProse(test, line).prose)
+      .join('\n'),
+  );
+  return held.filter((word) => wanted.get(word)!.kind !== 'said' || prose.has(word));
+}
+
+/** The words of the change a test's text may hold, weakest first, so that a stronger kind of the same word wins. */
+function wordMentions(terms: readonly ChangedFileTerms[]): Mention[] {
+  const mentions: Mention[] = [];
+  const add = (kind: Mention['kind'], words: (file: ChangedFileTerms) => readonly string[]) => {
+    for (const file of terms)
+      for (const word of words(file)) if (normalizeWord(word)) mentions.push({ word, file: file.path, kind });
+  };
+  add('said', (file) => file.said ?? []);
+  add('line', (file) => file.words);
+  add('module', (file) => (file.modules ?? []).flatMap(moduleWords));
+  add('gone', (file) => file.gone ?? []);
+  add('symbol', (file) => file.symbols);
+  return mentions;
+}
+
 /** Which of the wanted words each test holds, and how many tests hold each: a word's weight is its rarity. */
 class WordCounts {
   private readonly found = new Map<string, string[]>();
   private readonly frequency = new Map<string, number>();
   constructor(private readonly size: number) {}
 
-  add(test: string, words: string[]): void {
-    this.found.set(test, words);
+  /** `credited`: the words that count for the test, of the `words` it holds (all of them by default). */
+  add(test: string, words: readonly string[], credited: readonly string[] = words): void {
+    this.found.set(test, [...credited]);
     for (const word of words) this.frequency.set(word, (this.frequency.get(word) ?? 0) + 1);
   }
 
@@ -127,9 +169,7 @@ function pathWords(path: string): Set<string> {
  * with lib/stdio/handle.js`; `its path names \`input\` (part of a word changed in lib/stdio/handle.js)`.
  */
 export function mentionReason(evidence: TestEvidence): string {
-  const words = evidence.mentions.filter(
-    (mention) => mention.kind === 'symbol' || mention.kind === 'gone' || mention.kind === 'line',
-  );
+  const words = evidence.mentions.filter((mention) => mention.kind !== 'path' && mention.kind !== 'part');
   const paths = evidence.mentions.filter((mention) => mention.kind === 'path');
   const named = evidence.mentions.filter((mention) => mention.kind === 'part');
   const parts: string[] = [];
@@ -154,6 +194,8 @@ export function mentionReason(evidence: TestEvidence): string {
 const WHERE: Record<Mention['kind'], string> = {
   symbol: 'changed in',
   gone: 'removed from',
+  module: 'a module whose import changed in',
+  said: 'in a message changed in',
   line: 'on a changed line in',
   path: 'in the path of',
   part: 'part of a word changed in',

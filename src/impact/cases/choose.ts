@@ -1,10 +1,17 @@
 /**
  * Which cases of a selected test file the change's evidence points at: each case is scored by the
- * words of the change its own lines hold (a changed symbol's name or a removed name three times a
- * word of a changed line, a part of a changed identifier twice), each word by how few of the file's cases hold it.
+ * words of the change its own lines hold (a changed symbol's name, a removed name or a module whose
+ * import changed three times a word of a changed line or message, a part of a changed identifier
+ * twice), each word by how few of the file's cases hold it.
  * When no case holds any, or all of them qualify, the file is run whole.
  */
-import { type ChangedFileTerms, identifierParts, normalizeWord, wordsOf } from '../change-terms.js';
+import {
+  type ChangedFileTerms,
+  identifierParts,
+  moduleWords,
+  normalizeWord,
+  wordsOf,
+} from '../change-terms.js';
 import type { TestCase } from './test-case.js';
 
 /** A case is kept when its score is at least this share of the best case's. */
@@ -57,8 +64,9 @@ function wantedWords(terms: readonly ChangedFileTerms[]): Map<string, number> {
   };
   for (const file of terms) {
     for (const part of file.parts) offer(part, WEIGHT.part);
-    for (const word of file.words) offer(word, WEIGHT.line);
+    for (const word of [...file.words, ...(file.said ?? [])]) offer(word, WEIGHT.line);
     for (const name of [...file.symbols, ...(file.gone ?? [])]) offer(normalizeWord(name), WEIGHT.symbol);
+    for (const word of (file.modules ?? []).flatMap(moduleWords)) offer(word, WEIGHT.symbol);
   }
   return wanted;
 }
