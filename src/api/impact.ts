@@ -19,8 +19,10 @@ import {
   type ChangeOptions,
   type ChangeSet,
   collectChanges,
+  type RunnableTests,
   readSelectionFacts,
   renderTaskVerify,
+  runnableTests,
   type TestSelection,
   type VerifyReport,
 } from '../impact/index.js';
@@ -108,6 +110,14 @@ export async function selectTests(directory = '.', options: SelectTestsOptions =
 
 /** The test selection of an analysed change, with the crates, test names, words of the change and history it reads. */
 export async function selectionOf(analysis: ChangeAnalysis, share?: number): Promise<TestSelection> {
+  return (await selectionWithSuite(analysis, share)).selection;
+}
+
+/** The selection and the suite it chose from (`benchmark tests` counts against the same one). */
+export async function selectionWithSuite(
+  analysis: ChangeAnalysis,
+  share?: number,
+): Promise<{ selection: TestSelection; suite: RunnableTests }> {
   const { tree } = analysis;
   // Read-only: choosing tests writes nothing, not even the history cache retrieval keeps.
   const history = await loadChangeHistory(tree.root, tree.config.config.retrieve.historyCommits, true);
@@ -129,7 +139,9 @@ export async function selectionOf(analysis: ChangeAnalysis, share?: number): Pro
     packages: tree.project.packages,
     externalImports: tree.graph.edges.filter((edge) => edge.external),
   };
-  return buildTestSelection(share === undefined ? options : { ...options, share });
+  const selection = buildTestSelection(share === undefined ? options : { ...options, share });
+  const paths = tree.files.map((file) => file.path);
+  return { selection, suite: runnableTests(analysis.contracts.tests.runners, paths, facts) };
 }
 
 /** The index's reading of a text's import statements, with the adapters of the changed files' languages loaded. */

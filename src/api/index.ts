@@ -52,6 +52,7 @@ export type {
   ChangeSet,
   CollectedChanges,
   ImpactInput,
+  RunnableTests,
   SelectedTest,
   SelectionInput,
   TestCommand,

@@ -38,8 +38,9 @@ export interface CaseSuite {
 export function caseSuite(
   suite: readonly string[],
   readFile: (path: string) => string | undefined,
+  macroFiles: readonly string[] = suite,
 ): CaseSuite {
-  const context = suiteCaseContext(suite, readFile);
+  const context = suiteCaseContext(macroFiles, readFile);
   const found = new Map<string, TestCase[]>();
   const casesOf = (file: string) => {
     if (!found.has(file)) found.set(file, findTestCases(file, readFile(file) ?? '', context));

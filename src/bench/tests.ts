@@ -4,9 +4,9 @@
  * them; the commit's own (already existing) test files are the gold. Reports recall at the minimal
  * and the regression level, the size of each selection and the share of the suite selected.
  */
-import { analyzeChange, selectionOf } from '../api/impact.js';
+import { analyzeChange, selectionWithSuite } from '../api/impact.js';
 import type * as api from '../api/index.js';
-import { assignTestFiles, classifyPath } from '../api/index.js';
+import { classifyPath, type RunnableTests } from '../api/index.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { inWorktree, median, recentCommits, repositoryRoot, round } from './history.js';
@@ -50,6 +50,14 @@ export interface TestsBenchmarkCase {
   }>;
   /** Changed data files under the tests: the tests that name them (counted in the gold), and those no test names (left out). */
   data: { readers: string[]; unread: string[] };
+  /** Changed Rust tests whose crate neither is nor builds on a changed crate: the change cannot run in their binary (left out, counted). */
+  unlinked: string[];
+  /**
+   * Changed support files of a Cargo test target (a helper module, a root that only declares
+   * modules; in the gold): nothing runs them alone, so each is covered at a level when that level
+   * runs a test of its target (`run`).
+   */
+  support: { files: string[]; run: Record<'minimal' | 'regression', string[]> };
   /** The same case at the level of test cases (see tests-cases.ts). */
   cases: {
     /** `file > case`, or a file changed outside its cases (or a data file's reader) as one unit. */
@@ -82,8 +90,8 @@ export interface TestsBenchmarkResult {
   caseLevel: {
     recall: { minimal: number; regression: number };
     median: { minimalShare: number; regressionShare: number; regressionWholeShare: number };
-    /** Cases the commits added (left out of gold), changed data files no test names (left out). */
-    leftOut: { addedCases: number; unreadDataFiles: number };
+    /** Cases the commits added (left out of gold), changed data files no test names, changed Rust tests that link no changed crate (left out). */
+    leftOut: { addedCases: number; unreadDataFiles: number; unlinkedTests: number };
   };
 }
 
@@ -105,7 +113,12 @@ export async function benchmarkTests(
     options.bus?.progress('benchmark tests', position, candidates.length);
     try {
       const outcome = await runCase(root, entry.commit, entry.sources, entry.tests, options.share);
-      if (outcome.gold.length === 0) skipped.push({ sha: entry.commit.sha, reason: 'its tests are all new' });
+      if (outcome.gold.length === 0)
+        skipped.push({
+          sha: entry.commit.sha,
+          reason:
+            outcome.unlinked.length > 0 ? 'its changed tests link no changed crate' : 'its tests are all new',
+        });
       else cases.push({ ...outcome, subject: entry.commit.subject });
     } catch (error) {
       skipped.push({ sha: entry.commit.sha, reason: (error as Error).message });
@@ -138,31 +151,42 @@ async function runCase(
     if (present.length > 0) await runGit(['checkout', commit.sha, '--', ...present], dir);
     if (removed.length > 0) await runGit(['rm', '-q', '--', ...removed], dir);
     const analysis = await analyzeChange(dir, {});
-    const selection = await selectionOf(analysis, share);
+    const { selection, suite: runnable } = await selectionWithSuite(analysis, share);
     const readFile = analysis.tree.inference.readFile;
-    const suite = [
-      ...assignTestFiles(
-        analysis.contracts.tests.runners,
-        analysis.tree.files.map((file) => file.path),
-      ).keys(),
-    ];
-    const cases = caseSuite(suite, readFile);
-    const gold = splitGold(changedTests, suite, cases);
+    const suite = [...runnable.runnable.keys()];
+    const cases = caseSuite(suite, readFile, runnable.matched);
+    const linked = (file: string) =>
+      runnable.cargo.linksChange(
+        file,
+        sources.map(([, path]) => path),
+      ) !== false;
+    const gold = splitGold(changedTests.filter(linked), suite, cases, runnable.cargo);
+    const unlinked = changedTests.filter((file) => !linked(file));
     const data = dataReaders(gold.data, suite, readFile);
     const files = (level: 'minimal' | 'regression') => selection[level].tests.map((test) => test.file);
     const runs = (level: 'minimal' | 'regression') =>
       filesRun(selection[level].commands, selection.available);
-    const caseGoldUnits = await caseGold(root, commit, gold.tests, cases);
+    const supportRun = (level: 'minimal' | 'regression') =>
+      gold.support.filter((file) => files(level).some((test) => runnable.cargo.runsSupport(file, test)));
+    const caseGoldUnits = await caseGold(root, commit, [...gold.tests, ...gold.support], cases);
     return {
       sha: commit.sha,
       sources: sources.map(([, path]) => path).sort(),
-      gold: [...new Set([...gold.tests, ...data.readers])].sort(),
+      gold: [...new Set([...gold.tests, ...gold.support, ...data.readers])].sort(),
       data: { readers: data.readers, unread: data.unread },
+      unlinked,
+      support: {
+        files: gold.support,
+        run: { minimal: supportRun('minimal'), regression: supportRun('regression') },
+      },
       minimal: files('minimal'),
       regression: files('regression'),
       suite: Object.values(selection.available).reduce((sum, count) => sum + (count ?? 0), 0),
       runs: { minimal: runs('minimal'), regression: runs('regression') },
-      cases: caseLevel(selection, cases, caseGoldUnits, data.readers),
+      cases: caseLevel(selection, cases, caseGoldUnits, data.readers, {
+        minimal: supportRun('minimal'),
+        regression: supportRun('regression'),
+      }),
       selected: selection.regression.tests.map(({ file, level, evidence, reason, cases: chosen }) => ({
         file,
         level,
@@ -175,11 +199,28 @@ async function runCase(
   });
 }
 
-/** The commit's changed test files: tests the suite runs (or that hold cases), and data files. */
-function splitGold(changed: readonly string[], suite: readonly string[], cases: CaseSuite) {
+/**
+ * The commit's changed test files: tests the suite runs (or that hold cases); support files of a
+ * Cargo test target (a helper module, a root that only declares modules: proven when any test
+ * of the target runs); and data files (including Rust files no target compiles).
+ */
+function splitGold(
+  changed: readonly string[],
+  suite: readonly string[],
+  cases: CaseSuite,
+  cargo: RunnableTests['cargo'],
+) {
   const inSuite = new Set(suite);
-  const isTest = (file: string) => inSuite.has(file) || cases.casesOf(file).length > 0;
-  return { tests: changed.filter(isTest), data: changed.filter((file) => !isTest(file)) };
+  const isSupport = (file: string) => cargo.roleOf(file) === 'support';
+  const isTest = (file: string) =>
+    !isSupport(file) &&
+    cargo.roleOf(file) !== 'not-compiled' &&
+    (inSuite.has(file) || cases.casesOf(file).length > 0);
+  return {
+    tests: changed.filter(isTest),
+    support: changed.filter(isSupport),
+    data: changed.filter((file) => !isTest(file) && !isSupport(file)),
+  };
 }
 
 function caseLevel(
@@ -187,6 +228,7 @@ function caseLevel(
   suite: CaseSuite,
   gold: CaseGold,
   readers: readonly string[],
+  supportRun: Record<'minimal' | 'regression', readonly string[]>,
 ): TestsBenchmarkCase['cases'] {
   const units = [
     ...new Set([
@@ -205,8 +247,9 @@ function caseLevel(
     added: gold.added,
     suite: suite.count,
     covered: {
-      minimal: units.filter((unit) => minimal.covers(unit)).length,
-      regression: units.filter((unit) => regression.covers(unit)).length,
+      minimal: units.filter((unit) => minimal.covers(unit) || supportRun.minimal.includes(unit)).length,
+      regression: units.filter((unit) => regression.covers(unit) || supportRun.regression.includes(unit))
+        .length,
     },
     selected: { minimal: minimal.count, regression: regression.count, regressionWhole: whole.count },
   };
@@ -230,8 +273,8 @@ function summarize(
   let regression = 0;
   for (const entry of cases) {
     gold += entry.gold.length;
-    minimal += entry.gold.filter((file) => entry.minimal.includes(file)).length;
-    regression += entry.gold.filter((file) => entry.regression.includes(file)).length;
+    minimal += covered(entry, 'minimal').length;
+    regression += covered(entry, 'regression').length;
   }
   return {
     recall: { minimal: ratio(minimal, gold), regression: ratio(regression, gold) },
@@ -268,8 +311,14 @@ function summarizeCases(cases: TestsBenchmarkCase[]): TestsBenchmarkResult['case
     leftOut: {
       addedCases: sum((entry) => entry.cases.added),
       unreadDataFiles: sum((entry) => entry.data.unread.length),
+      unlinkedTests: sum((entry) => entry.unlinked.length),
     },
   };
+}
+
+/** The gold a level runs: the gold tests it selects, and the support files a test it selects runs. */
+function covered(entry: TestsBenchmarkCase, level: 'minimal' | 'regression'): string[] {
+  return entry.gold.filter((file) => entry[level].includes(file) || entry.support.run[level].includes(file));
 }
 
 function ratio(part: number, whole: number): number {
@@ -282,10 +331,11 @@ export function formatTestsBenchmark(result: TestsBenchmarkResult): string {
     `recall of the commit's own tests: minimal ${result.recall.minimal}, minimal or regression ${result.recall.regression}`,
     `median selection: minimal ${result.median.minimal}, regression ${result.median.regression} test file(s) (${Math.round(result.median.regressionShare * 100)}% of the suite)`,
     `test cases: recall minimal ${result.caseLevel.recall.minimal}, minimal or regression ${result.caseLevel.recall.regression}; median regression ${percent(result.caseLevel.median.regressionShare)} of the suite's cases (${percent(result.caseLevel.median.regressionWholeShare)} with every selected file whole)`,
-    `left out of the gold: ${result.caseLevel.leftOut.addedCases} case(s) the commits added, ${result.caseLevel.leftOut.unreadDataFiles} changed data file(s) no test names`,
+    `left out of the gold: ${result.caseLevel.leftOut.addedCases} case(s) the commits added, ${result.caseLevel.leftOut.unreadDataFiles} changed data file(s) no test names, ${result.caseLevel.leftOut.unlinkedTests} changed Rust test file(s) whose crate links no changed crate`,
   ];
   for (const entry of result.cases) {
-    const missed = entry.gold.filter((file) => !entry.regression.includes(file));
+    const hit = covered(entry, 'regression');
+    const missed = entry.gold.filter((file) => !hit.includes(file));
     lines.push(
       `  ${entry.sha.slice(0, 10)} ${entry.sources.slice(0, 2).join(', ')}: minimal ${entry.minimal.length}, regression ${entry.regression.length}/${entry.suite}${missed.length ? `; missed ${missed.join(', ')}` : ''}`,
     );

@@ -17,6 +17,7 @@ export { renderImpactMarkdown, renderTestsMarkdown, renderVerifyMarkdown } from 
 export type { AffectedModule } from './modules.js';
 export { buildChangeImpactReport, type ChangeImpactReport, type ImpactInput } from './report.js';
 export type { RiskAssessment, RiskFactor } from './risk.js';
+export { type RunnableTests, runnableTests } from './runnable.js';
 export {
   buildTestSelection,
   type SelectedTest,

@@ -110,7 +110,7 @@ export function cargoModulePathOf(
 }
 
 /** The file a test target starts from: its declared path, else `tests/x/main.rs` or `tests/x.rs`. */
-function testTargetRoot(crate: Crate, target: string): string {
+export function testTargetRoot(crate: Crate, target: string): string {
   const declared = crate.testTargets.find((entry) => entry.name === target);
   if (declared) return declared.path;
   const tests = joinPath(crate.dir, 'tests');

@@ -112,7 +112,7 @@ export function rankCandidates(
       .filter(Boolean)
       .join('; ');
     const rides = riders.some((rider) => rider.candidate === candidate)
-      ? `; \`${options.binaryOf?.(candidate.file)}\` runs it anyway with a kept test of that binary`
+      ? `; \`${options.binaryOf?.(candidate.file)}\` builds it anyway for a kept test of that binary, so its filter costs no build`
       : '';
     return {
       file: candidate.file,

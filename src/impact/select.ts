@@ -8,7 +8,7 @@
  *   changed file that affects everything (lockfile, config, setup);
  * - full: each runner's full command from the test contract.
  */
-import { assignTestFiles, conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
+import { conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
 import { directoryOf } from '../shared/path.js';
 import { narrowToCases } from './cases/narrow.js';
 import { type CoChange, coChangeReason, coChangesOf, MIN_SHARED_COMMITS } from './co-change.js';
@@ -17,6 +17,7 @@ import { changedPackages, externalImportsByFile, importOfChangedPackage } from '
 import { cargoTestTargetOf, crateOf, dependentCrates } from './packages.js';
 import { type PackagesByName, projectTests } from './project-tests.js';
 import type { ChangeImpactReport } from './report.js';
+import { runnableTests } from './runnable.js';
 import { commandsForLevel, fullCommands, type TestCommand } from './select-commands.js';
 import { unrunnableNotes } from './select-notes.js';
 import { type Candidate, type Dropped, rankCandidates, sameStem, type Tier } from './select-rank.js';
@@ -50,9 +51,10 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const { contracts } = input;
   const facts = input.facts ?? NO_SELECTION_FACTS;
   const entries = contracts.tests.runners;
-  const runnable = assignTestFiles(
+  const { runnable, matched, cargo } = runnableTests(
     entries,
     input.files.map((file) => file.path),
+    facts,
   );
   const candidates = new Map<string, Candidate>();
   const offer: Offer = (candidate) => {
@@ -91,10 +93,15 @@ export function buildTestSelection(input: SelectionInput): TestSelection {
   const chosen = ranked.tests.map(
     (test): SelectedTest => ({ ...test, runner: entries[runnable.get(test.file)!]!.runner }),
   );
-  // A test the diff changed, or one a changed setup file affects as a whole, runs whole.
+  // A test the diff changed, one a changed setup file affects as a whole, or a Rust test module
+  // named after a changed module, runs whole.
   const changed = new Set(input.impact.changed.map((file) => file.path));
-  const narrowable = (file: string) => !changed.has(file) && candidates.get(file)?.tier !== 'kept';
-  const selected = narrowToCases(chosen, narrowable, suite, facts).sort((a, b) => (a.file < b.file ? -1 : 1));
+  const sources = changedSources(input.impact);
+  const narrowable = (file: string) =>
+    !changed.has(file) && candidates.get(file)?.tier !== 'kept' && !cargo.namesChangedModule(file, sources);
+  const selected = narrowToCases(chosen, narrowable, matched, facts).sort((a, b) =>
+    a.file < b.file ? -1 : 1,
+  );
   const minimal = selected.filter((test) => test.level === 'minimal');
   return {
     schemaVersion: 1,

@@ -276,12 +276,15 @@ describe('the commands for chosen cases', () => {
     const narrowed = selection.regression.tests.find((test) => test.file === 'tests/regression.rs');
     expect(narrowed?.cases?.map((testCase) => testCase.name)).toEqual(['r16']);
     const command = selection.regression.commands.find((entry) => entry.runner === 'cargo')?.command;
-    // The binary's root rides along with its kept modules (select-rank's riders): it runs the whole binary.
-    expect(command).toBe('cargo test -p rg --test integration');
+    // The root and the macros module hold no test (support of the target: compiled, never a
+    // filter of their own), so the filters stay: misc whole, regression's chosen case.
+    expect(selection.regression.tests.map((test) => test.file)).not.toContain('tests/tests.rs');
+    expect(command).toBe('cargo test -p rg --test integration -- misc:: regression::r16');
     if (!has('cargo', '--version') || !process.env.OCPP_RUN_CARGO) return;
     execFileSync('cargo', ['generate-lockfile', '--offline'], { cwd: root });
     const { output } = run(root, command!);
     expect(output).toContain('regression::r16');
+    expect(output).toContain('misc::misc_one');
     expect(output).not.toContain('regression::r25');
   });
 });

@@ -14,13 +14,14 @@ import { caseName, type TestCase } from './test-case.js';
 export function narrowToCases(
   tests: readonly SelectedTest[],
   narrowable: (file: string) => boolean,
-  suite: readonly string[],
+  /** The files the suite's test macros are read from (its runners' files, support modules too). */
+  macroFiles: readonly string[],
   facts: SelectionFacts,
 ): SelectedTest[] {
   let context: CaseContext | undefined;
   const contextOf = (file: string): CaseContext => {
     if (!file.endsWith('.rs')) return {};
-    context ??= suiteCaseContext(suite, facts.readTest);
+    context ??= suiteCaseContext(macroFiles, facts.readTest);
     return context;
   };
   return tests.map((test) => {
