@@ -34,7 +34,7 @@ import { composeProjectJson } from './project-json.js';
 import type { ProjectJson } from './project-schema.js';
 import { entrypointsKey, type FileRank, type PreviousRanking, rankOrReuse } from './rank.js';
 import { assessReadiness, type ReadinessReport } from './readiness.js';
-import { calculateTokenSavings, type TokenSavings } from './savings.js';
+import { type SavingsRecords, type TokenSavings, tokenSavings } from './savings.js';
 import {
   componentOfOutput,
   graphShards,
@@ -78,6 +78,17 @@ export interface ComposeInput {
   lessons?: string[];
   /** Shard tallies kept by earlier builds, by shard hash, when taken under this key (`tallyKey()`). */
   tallies?: KeptTallies;
+  /** What the last compose in this process kept of its per-file work (`ContextPackage.kept`). */
+  kept?: ComposeKept;
+}
+
+/**
+ * Per-file intermediate results a long-lived process hands from one compose to the next. Each is
+ * checked against the file it was taken from before it is reused, so a stale one costs time, never
+ * a different byte.
+ */
+export interface ComposeKept {
+  savings: SavingsRecords;
 }
 
 /** The last build's outputs an update can reuse instead of serialising and hashing them again. */
@@ -120,6 +131,8 @@ export interface ContextPackage {
   tallies: TallyCache;
   /** The units its central modules were chosen from (saved for the next update, or held in memory). */
   central: BuiltCentral;
+  /** Per-file results for the next compose in this process (`ComposeInput.kept`). */
+  kept: ComposeKept;
 }
 
 export function composeContextPackage(input: ComposeInput): ContextPackage {
@@ -196,7 +209,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   // Both Markdown outputs quote the repository (README, doc comments, commands): never its secrets.
   const agentsBlock = redacted(renderAgentsBlock(project, input.lessons ? { lessons: input.lessons } : {}));
   const sizes = new Map(input.scan.files.map((file) => [file.path, file.size]));
-  const savings = calculateTokenSavings({
+  const { savings, records } = tokenSavings({
     root: input.root,
     files: input.files,
     sizes,
@@ -204,6 +217,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     agentsBlock,
     tokens: input.tokens,
     ...(input.contents ? { contents: input.contents } : {}),
+    ...(input.kept ? { kept: input.kept.savings } : {}),
   });
   const facts = new FactsCache();
   for (const shard of index.shards) facts.addEntries(shard, shard.files, shard.lines);
@@ -254,6 +268,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     rankingEntrypoints,
     facts,
     tallies,
+    kept: { savings: records },
   };
 }
 
