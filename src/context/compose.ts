@@ -11,8 +11,6 @@ import { adapters } from '../index/languages/registry.js';
 import { textAdapter } from '../index/languages/text.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import type { TokenCache } from '../pack/tokenizer.js';
-import { isManifest } from '../scan/file-kinds.js';
-import { generatedFiles } from '../scan/generated.js';
 import { mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScanResult } from '../scan/types.js';
@@ -28,6 +26,7 @@ import { type BuiltCentral, builtCentral, type KeptCentral } from './central-cac
 import { observeConventions } from './conventions.js';
 import { describeProject } from './description.js';
 import { detectEntrypoints, type Entrypoint } from './entrypoints.js';
+import { type KeptListing, listingPasses } from './listing-passes.js';
 import { type ComponentHashes, type ContextManifest, MANIFEST_SCHEMA_VERSION } from './manifest.js';
 import { moduleStyleFinding } from './module-style.js';
 import { composeProjectJson } from './project-json.js';
@@ -89,6 +88,7 @@ export interface ComposeInput {
  */
 export interface ComposeKept {
   savings: SavingsRecords;
+  listing: KeptListing;
 }
 
 /** The last build's outputs an update can reuse instead of serialising and hashing them again. */
@@ -160,10 +160,11 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   const chosen = centralOf(input, { entrypoints, ranking, key: rankingEntrypoints, reused: rankingReused });
   const central = chosen.modules;
   const description = describeProject(input.project, input.files, input.readme);
+  const listing = listingOf(input, tally.folderSummaries);
   const summary = summarizeRepository({
     rootName: input.rootName,
     scanned: input.scan.files,
-    rootFiles: input.files.filter((file) => !file.path.includes('/')),
+    layout: listing.passes.layout,
     tally,
     project: input.project,
     description,
@@ -188,15 +189,12 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
         graph: input.graph,
         readFile: input.readFile,
       }),
-      generated: generatedFiles(
-        input.scan.files,
-        input.scan.commandOutputs ?? [],
-        globMatcher(config.scan.generated),
-      ),
+      generated: listing.passes.generated,
+      fixtures: listing.passes.fixtures,
       languages: summary.languages,
       layout: summary.layout,
       conventions,
-      configuration: rootConfiguration(input.scan.files),
+      configuration: listing.passes.configuration,
     }),
   );
   const agentsUserText = withoutManagedBlock(input.agentsFileText ?? '');
@@ -268,7 +266,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     rankingEntrypoints,
     facts,
     tallies,
-    kept: { savings: records },
+    kept: { savings: records, listing },
   };
 }
 
@@ -319,15 +317,19 @@ function rankingFile(
   return { path: layout.ranking, content: jsonLinesDocument(head, 'files', ranking) };
 }
 
-/** Configuration files at the root, the first few: what an agent should know exists. */
-function rootConfiguration(files: readonly ScanResult['files'][number][]): string[] {
-  const atRoot = files.filter((file) => file.kind === 'config' && !file.path.includes('/'));
-  // Manifests first: they say what the project is; dotfiles come after.
-  const ordered = [
-    ...atRoot.filter((file) => isManifest(file.path)),
-    ...atRoot.filter((file) => !isManifest(file.path)),
-  ];
-  return ordered.slice(0, 5).map((file) => file.path);
+/** The passes over the whole listing, kept from the last compose when the listing's shape stands. */
+function listingOf(input: ComposeInput, folderSummaries: Record<string, string>): KeptListing {
+  return listingPasses(
+    {
+      files: input.scan.files,
+      commandOutputs: input.scan.commandOutputs ?? [],
+      configured: globMatcher(input.config.config.scan.generated),
+      configuredKey: JSON.stringify(input.config.config.scan.generated),
+      rootFiles: input.files.filter((file) => !file.path.includes('/')),
+      folderSummaries,
+    },
+    input.kept?.listing,
+  );
 }
 
 function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextManifest {

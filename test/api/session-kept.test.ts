@@ -46,6 +46,7 @@ const DENSE = Array.from({ length: PADDING.length }, (_, i) => '0123456789abcdef
 const tree: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'kept', type: 'module', scripts: { test: 'vitest run' } }),
   'README.md': '# kept\n\nA tree above the exact token-count limit.\n',
+  'src/README.md': '# Modules\n\nA chain of numbered modules.\n',
 };
 for (let i = 0; i < 130; i++) tree[`src/m${i}.ts`] = moduleText(i, 9000);
 
@@ -75,6 +76,10 @@ const steps: Step[] = [
         writeFileSync(path, readFileSync(path, 'utf8').replace(PADDING, DENSE));
       }
     },
+  ],
+  [
+    'a folder README edited (the layout describes its folder)',
+    write('src/README.md', '# Numbered modules\n\nEach imports the last.\n'),
   ],
   ['a test file', write('src/m20.test.ts', "import { f20_0 } from './m20.js';\n\nf20_0(1);\n")],
 ];
