@@ -156,11 +156,11 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   );
   const rankingEntrypoints = entrypointsKey(entrypoints);
   const moduleStyle = moduleStyleFinding(tally.moduleStyle, main);
-  const conventions = observeConventions(input.scan.files, tally, moduleStyle);
+  const listing = listingOf(input, tally.folderSummaries);
+  const conventions = observeConventions(listing.passes.conventions, tally, moduleStyle);
   const chosen = centralOf(input, { entrypoints, ranking, key: rankingEntrypoints, reused: rankingReused });
   const central = chosen.modules;
   const description = describeProject(input.project, input.files, input.readme);
-  const listing = listingOf(input, tally.folderSummaries);
   const summary = summarizeRepository({
     rootName: input.rootName,
     scanned: input.scan.files,

@@ -1,7 +1,8 @@
 /**
  * Compose's passes over the whole file listing whose results depend only on each scanned file's
  * path, kind, language and skip reason (plus a few small inputs named in a key): the generated
- * globs, the fixture folders, the root configuration and the layout. A long-lived process keeps
+ * globs, the fixture folders, the root configuration, the layout and the conventions the
+ * listing shows (tests' naming and placement, tooling files). A long-lived process keeps
  * them with the listing's shape; after an edit that moved no file in or out and changed no kind,
  * one comparison of the shape replaces the passes (10k files: the regexes and groupings of every
  * path). Any difference in the shape or the key and they run again, so the bytes never differ.
@@ -11,6 +12,7 @@ import type { IndexedFile } from '../index/types.js';
 import { fixtureFolderOf, isManifest } from '../scan/file-kinds.js';
 import { type GeneratedFile, generatedFiles, generatedGlobs } from '../scan/generated.js';
 import type { ScannedFile } from '../scan/types.js';
+import { type ListingConventions, listingConventions } from './conventions.js';
 import { type LayoutEntry, layoutOf } from './summary.js';
 
 export interface ListingPasses {
@@ -20,6 +22,7 @@ export interface ListingPasses {
   /** Configuration files at the root, the first few: what an agent should know exists. */
   configuration: string[];
   layout: LayoutEntry[];
+  conventions: ListingConventions;
 }
 
 export interface ListingInput {
@@ -65,6 +68,7 @@ function runPasses(input: ListingInput): ListingPasses {
     fixtures: fixtureFolders(listed),
     configuration: rootConfiguration(input.files),
     layout: layoutOf(listed, input.rootFiles, input.folderSummaries),
+    conventions: listingConventions(input.files),
   };
 }
 
