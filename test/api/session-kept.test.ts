@@ -4,27 +4,13 @@
  * kind change its outputs are the bytes a cold build of the same tree writes — on a tree above the
  * exact token-count limit, so the sampled count (large files, the sample's step) is the one patched.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/api/context.js';
 import { openSession } from '../../src/api/session.js';
+import { contextOutputs } from '../helpers/outputs.js';
 import { makeRepo } from '../helpers/repo.js';
-
-/** Every generated file's bytes (caches and build info excluded: they record how, not what). */
-function outputs(root: string): Record<string, string> {
-  const result: Record<string, string> = { 'AGENTS.md': readFileSync(join(root, 'AGENTS.md'), 'utf8') };
-  const walk = (dir: string) => {
-    for (const name of readdirSync(join(root, dir))) {
-      const path = `${dir}/${name}`;
-      if (/^\.agent-context\/(cache|build-info\.json|lessons|sidecar)/.test(path)) continue;
-      if (statSync(join(root, path)).isDirectory()) walk(path);
-      else result[path] = readFileSync(join(root, path), 'utf8');
-    }
-  };
-  walk('.agent-context');
-  return result;
-}
 
 /** A module of about `bytes` bytes importing the one before it, different for every `seed`. */
 function moduleText(seed: number, bytes: number): string {
@@ -100,7 +86,7 @@ describe('a held session reuses compose’s per-file results exactly', () => {
       // A cold build: `build` parses every file again; the contracts the first build inferred stay.
       rmSync(join(cold, '.agent-context/cache'), { recursive: true, force: true });
       await build(cold);
-      expect(outputs(held), `after ${what}`).toEqual(outputs(cold));
+      expect(contextOutputs(held), `after ${what}`).toEqual(contextOutputs(cold));
     }
     const savings = JSON.parse(readFileSync(join(held, '.agent-context/savings.json'), 'utf8'));
     expect(savings.method).toBe('sampled');
