@@ -11,8 +11,6 @@ import { adapters } from '../index/languages/registry.js';
 import { textAdapter } from '../index/languages/text.js';
 import type { IndexedFile, IndexStats } from '../index/types.js';
 import type { TokenCache } from '../pack/tokenizer.js';
-import { isManifest } from '../scan/file-kinds.js';
-import { generatedFiles } from '../scan/generated.js';
 import { mainPackage } from '../scan/packages.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScanResult } from '../scan/types.js';
@@ -28,13 +26,14 @@ import { type BuiltCentral, builtCentral, type KeptCentral } from './central-cac
 import { observeConventions } from './conventions.js';
 import { describeProject } from './description.js';
 import { detectEntrypoints, type Entrypoint } from './entrypoints.js';
+import { type KeptListing, listingPasses } from './listing-passes.js';
 import { type ComponentHashes, type ContextManifest, MANIFEST_SCHEMA_VERSION } from './manifest.js';
 import { moduleStyleFinding } from './module-style.js';
 import { composeProjectJson } from './project-json.js';
 import type { ProjectJson } from './project-schema.js';
 import { entrypointsKey, type FileRank, type PreviousRanking, rankOrReuse } from './rank.js';
 import { assessReadiness, type ReadinessReport } from './readiness.js';
-import { calculateTokenSavings, type TokenSavings } from './savings.js';
+import { type SavingsRecords, type TokenSavings, tokenSavings } from './savings.js';
 import {
   componentOfOutput,
   graphShards,
@@ -79,6 +78,18 @@ export interface ComposeInput {
   lessons?: string[];
   /** Shard tallies kept by earlier builds, by shard hash, when taken under this key (`tallyKey()`). */
   tallies?: KeptTallies;
+  /** What the last compose in this process kept of its per-file work (`ContextPackage.kept`). */
+  kept?: ComposeKept;
+}
+
+/**
+ * Per-file intermediate results a long-lived process hands from one compose to the next. Each is
+ * checked against the file it was taken from before it is reused, so a stale one costs time, never
+ * a different byte.
+ */
+export interface ComposeKept {
+  savings: SavingsRecords;
+  listing: KeptListing;
 }
 
 /** The last build's outputs an update can reuse instead of serialising and hashing them again. */
@@ -123,6 +134,8 @@ export interface ContextPackage {
   tallies: TallyCache;
   /** The units its central modules were chosen from (saved for the next update, or held in memory). */
   central: BuiltCentral;
+  /** Per-file results for the next compose in this process (`ComposeInput.kept`). */
+  kept: ComposeKept;
 }
 
 export function composeContextPackage(input: ComposeInput): ContextPackage {
@@ -146,14 +159,15 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   );
   const rankingEntrypoints = entrypointsKey(entrypoints);
   const moduleStyle = moduleStyleFinding(tally.moduleStyle, main);
-  const conventions = observeConventions(input.scan.files, tally, moduleStyle);
+  const listing = listingOf(input, tally.folderSummaries);
+  const conventions = observeConventions(listing.passes.conventions, tally, moduleStyle);
   const chosen = centralOf(input, { entrypoints, ranking, key: rankingEntrypoints, reused: rankingReused });
   const central = chosen.modules;
   const description = describeProject(input.project, input.files, input.readme);
   const summary = summarizeRepository({
     rootName: input.rootName,
     scanned: input.scan.files,
-    rootFiles: input.files.filter((file) => !file.path.includes('/')),
+    layout: listing.passes.layout,
     tally,
     project: input.project,
     description,
@@ -178,15 +192,12 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
         graph: input.graph,
         readFile: input.readFile,
       }),
-      generated: generatedFiles(
-        input.scan.files,
-        input.scan.commandOutputs ?? [],
-        globMatcher(config.scan.generated),
-      ),
+      generated: listing.passes.generated,
+      fixtures: listing.passes.fixtures,
       languages: summary.languages,
       layout: summary.layout,
       conventions,
-      configuration: rootConfiguration(input.scan.files),
+      configuration: listing.passes.configuration,
     }),
   );
   const agentsUserText = withoutManagedBlock(input.agentsFileText ?? '');
@@ -199,7 +210,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
   // Both Markdown outputs quote the repository (README, doc comments, commands): never its secrets.
   const agentsBlock = redacted(renderAgentsBlock(project, input.lessons ? { lessons: input.lessons } : {}));
   const sizes = new Map(input.scan.files.map((file) => [file.path, file.size]));
-  const savings = calculateTokenSavings({
+  const { savings, records } = tokenSavings({
     root: input.root,
     files: input.files,
     sizes,
@@ -207,6 +218,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     agentsBlock,
     tokens: input.tokens,
     ...(input.contents ? { contents: input.contents } : {}),
+    ...(input.kept ? { kept: input.kept.savings } : {}),
   });
   const facts = new FactsCache();
   for (const shard of index.shards) facts.addComposed(shard);
@@ -257,6 +269,7 @@ export function composeContextPackage(input: ComposeInput): ContextPackage {
     rankingEntrypoints,
     facts,
     tallies,
+    kept: { savings: records, listing },
   };
 }
 
@@ -307,15 +320,19 @@ function rankingFile(
   return { path: layout.ranking, content: jsonLinesDocument(head, 'files', ranking) };
 }
 
-/** Configuration files at the root, the first few: what an agent should know exists. */
-function rootConfiguration(files: readonly ScanResult['files'][number][]): string[] {
-  const atRoot = files.filter((file) => file.kind === 'config' && !file.path.includes('/'));
-  // Manifests first: they say what the project is; dotfiles come after.
-  const ordered = [
-    ...atRoot.filter((file) => isManifest(file.path)),
-    ...atRoot.filter((file) => !isManifest(file.path)),
-  ];
-  return ordered.slice(0, 5).map((file) => file.path);
+/** The passes over the whole listing, kept from the last compose when the listing's shape stands. */
+function listingOf(input: ComposeInput, folderSummaries: Record<string, string>): KeptListing {
+  return listingPasses(
+    {
+      files: input.scan.files,
+      commandOutputs: input.scan.commandOutputs ?? [],
+      configured: globMatcher(input.config.config.scan.generated),
+      configuredKey: JSON.stringify(input.config.config.scan.generated),
+      rootFiles: input.files.filter((file) => !file.path.includes('/')),
+      folderSummaries,
+    },
+    input.kept?.listing,
+  );
 }
 
 function buildManifest(input: ComposeInput, files: GeneratedFile[]): ContextManifest {

@@ -12,7 +12,7 @@ import type { TokenCache } from '../pack/tokenizer.js';
 import type { FileListing, ScanOutput } from '../scan/scan.js';
 import type { EventBus } from '../shared/events.js';
 import type { BuiltCentral } from './central-cache.js';
-import type { ContextPackage } from './compose.js';
+import type { ComposeKept, ContextPackage } from './compose.js';
 import type { DetectedProject } from './detected-project.js';
 import type { ContextManifest } from './manifest.js';
 import type { FileRank } from './rank.js';
@@ -111,6 +111,8 @@ export interface HeldContext {
   scan?: HeldScan;
   /** The units its central modules were chosen from. */
   central?: BuiltCentral;
+  /** Its compose's per-file results (`ComposeKept`). */
+  compose?: ComposeKept;
 }
 
 export interface HeldScan {

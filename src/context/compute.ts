@@ -84,6 +84,7 @@ export function heldContextOf(
     },
     tallies: pkg.tallies.entries,
     central: pkg.central,
+    compose: pkg.kept,
     ...(statCache ? { scan: heldScanOf(computed, statCache, unsaved) } : {}),
   };
 }
@@ -183,6 +184,7 @@ async function composeFrom(
     externalHashes,
     ...(lessons.length > 0 ? { lessons } : {}),
     ...(before.tallies ? { tallies: before.tallies } : {}),
+    ...(held?.compose ? { kept: held.compose } : {}),
   });
 }
 

@@ -12,12 +12,33 @@ export interface Convention {
   evidence: string;
 }
 
+/** The conventions the listing alone shows: how tests are named and placed, tooling files (`listingConventions()`). */
+export interface ListingConventions {
+  tests: Convention[];
+  tooling: Convention[];
+}
+
 /** From the scan (tests, tooling) and the index's tallies (module style, import extensions). */
 export function observeConventions(
-  scanned: ScannedFile[],
+  listed: ListingConventions,
   tally: Pick<ShardTally, 'importExtensions'>,
   moduleStyle: ModuleStyleFinding,
 ): Convention[] {
+  const conventions: Convention[] = [...listed.tests];
+  const style = moduleStyleConvention(moduleStyle);
+  if (style) conventions.push(style);
+  const extensions = relativeImportExtensions(tally.importExtensions);
+  if (extensions) conventions.push(extensions);
+  conventions.push(...listed.tooling);
+  return conventions;
+}
+
+/** What the listing shows by itself: a pure function of each file's path, kind and language. */
+export function listingConventions(scanned: readonly ScannedFile[]): ListingConventions {
+  return { tests: testConventions(scanned), tooling: toolingConventions(scanned) };
+}
+
+function testConventions(scanned: readonly ScannedFile[]): Convention[] {
   const conventions: Convention[] = [];
   const tests = scanned.filter((file) => file.kind === 'test' && file.language !== 'json');
   const placement = testPlacement(tests);
@@ -42,10 +63,10 @@ export function observeConventions(
     });
   }
   if (placement) conventions.push(placement);
-  const style = moduleStyleConvention(moduleStyle);
-  if (style) conventions.push(style);
-  const extensions = relativeImportExtensions(tally.importExtensions);
-  if (extensions) conventions.push(extensions);
+  return conventions;
+}
+
+function toolingConventions(scanned: readonly ScannedFile[]): Convention[] {
   const present = new Set(scanned.map((file) => file.path));
   const tooling = [
     ['biome.json', 'Biome formats and lints'],
@@ -60,18 +81,18 @@ export function observeConventions(
     ['ruff.toml', 'Ruff lints'],
     ['rustfmt.toml', 'rustfmt formats'],
   ].filter(([file]) => present.has(file!));
-  if (tooling.length > 0) {
-    const tools = [...new Set(tooling.map(([, text]) => text))];
-    conventions.push({
+  if (tooling.length === 0) return [];
+  const tools = [...new Set(tooling.map(([, text]) => text))];
+  return [
+    {
       id: 'tooling',
       text: `${tools.join('; ')}: run them before finishing.`,
       evidence: tooling.map(([file]) => file).join(', '),
-    });
-  }
-  return conventions;
+    },
+  ];
 }
 
-function testPlacement(tests: ScannedFile[]): Convention | undefined {
+function testPlacement(tests: readonly ScannedFile[]): Convention | undefined {
   if (tests.length === 0) return undefined;
   const separate = tests.filter((file) => isSeparateTestTree(file.path)).length;
   const colocated = tests.length - separate;

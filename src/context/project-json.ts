@@ -4,9 +4,6 @@
  * the block an agent reads and the file a tool reads cannot disagree.
  */
 import type { TestRunnerEntry } from '../contracts/schema.js';
-import { fixtureFolderOf } from '../scan/file-kinds.js';
-import type { GeneratedFile } from '../scan/generated.js';
-import { generatedGlobs } from '../scan/generated.js';
 import type { ProjectFacts } from '../scan/project.js';
 import type { ScannedFile } from '../scan/types.js';
 import type { CentralModule } from './central.js';
@@ -28,7 +25,10 @@ export interface ProjectJsonInput {
   entrypoints: readonly Entrypoint[];
   central: readonly CentralModule[];
   runners: readonly TestRunnerEntry[];
-  generated: readonly GeneratedFile[];
+  /** Generated files as globs, with their evidence (`generatedGlobs()`). */
+  generated: ReadonlyArray<{ glob: string; evidence: string }>;
+  /** Folders of fixtures and test data. */
+  fixtures: readonly string[];
   languages: readonly LanguageShare[];
   layout: readonly LayoutEntry[];
   conventions: readonly Convention[];
@@ -65,7 +65,7 @@ export function composeProjectJson(input: ProjectJsonInput): ProjectJson {
       include: [...runner.include],
     })),
     ...generatedOf(input),
-    fixtures: fixtureFolders(listed),
+    fixtures: [...input.fixtures],
     skipped: skipped.map((file) => ({
       path: file.path,
       reason: file.skipped as ProjectJson['skipped'][number]['reason'],
@@ -117,19 +117,8 @@ function commandsOf(project: ProjectFacts): Pick<ProjectJson, 'commands' | 'comm
 }
 
 function generatedOf(input: ProjectJsonInput): Pick<ProjectJson, 'generated' | 'generatedEvidence'> {
-  const globs = generatedGlobs(input.generated, input.scanned);
   return {
-    generated: globs.map((entry) => entry.glob),
-    generatedEvidence: Object.fromEntries(globs.map((entry) => [entry.glob, entry.evidence])),
+    generated: input.generated.map((entry) => entry.glob),
+    generatedEvidence: Object.fromEntries(input.generated.map((entry) => [entry.glob, entry.evidence])),
   };
-}
-
-/** The folders of fixtures and test data (`tests/data/`, `testdata/`, `__fixtures__/`). */
-function fixtureFolders(files: readonly ScannedFile[]): string[] {
-  const folders = new Set<string>();
-  for (const file of files) {
-    const folder = fixtureFolderOf(file.path);
-    if (folder) folders.add(folder);
-  }
-  return [...folders].sort();
 }

@@ -44,16 +44,54 @@ export interface TokenSavings {
 export interface SavingsInput {
   root: string;
   files: IndexedFile[];
-  sizes: Map<string, number>;
+  sizes: Pick<ReadonlyMap<string, number>, 'get'>;
   ranking: FileRank[];
   agentsBlock: string;
   tokens: TokenCache;
   contents?: Map<string, string>;
+  /** The records of the last count in this process (`tokenSavings()`): a file whose record stands is not looked at again. */
+  kept?: SavingsRecords;
+}
+
+/**
+ * What the count reads of one file, kept by a long-lived process between refreshes: reused while
+ * the file's hash, kind, language and size stand (its tokens are a function of its bytes), so
+ * after one edit the sums below run over these records instead of looking every file up again.
+ */
+interface FileRecord {
+  readonly hash: string;
+  readonly kind: IndexedFile['kind'];
+  readonly language: string;
+  readonly size: number;
+  /** The last 32 bits of the hash (`inSample`). */
+  readonly sample: number;
+  /** o200k tokens, once counted or looked up. */
+  tokens?: number;
+}
+
+export type SavingsRecords = ReadonlyMap<string, FileRecord>;
+
+interface Counted {
+  file: IndexedFile;
+  record: FileRecord;
 }
 
 export function calculateTokenSavings(input: SavingsInput): TokenSavings {
-  const countable = input.files.filter((file) => file.kind !== 'generated');
-  const bytes = countable.reduce((sum, file) => sum + (input.sizes.get(file.path) ?? 0), 0);
+  return tokenSavings(input).savings;
+}
+
+/** The savings and the per-file records they were summed from (hand them back as `kept` next time). */
+export function tokenSavings(input: SavingsInput): { savings: TokenSavings; records: SavingsRecords } {
+  const records = new Map<string, FileRecord>();
+  const countable: Counted[] = [];
+  let bytes = 0;
+  for (const file of input.files) {
+    const record = recordOf(file, input);
+    records.set(file.path, record);
+    if (file.kind === 'generated') continue;
+    countable.push({ file, record });
+    bytes += record.size;
+  }
   const read = (file: IndexedFile) =>
     input.contents?.get(file.path) ?? readFileSync(absolutePath(input.root, file.path), 'utf8');
   const repository =
@@ -61,12 +99,12 @@ export function calculateTokenSavings(input: SavingsInput): TokenSavings {
       ? countExact(countable, input, read)
       : countSampled(countable, input, read, bytes);
   const agentsMd = { tokens: input.tokens.count(input.agentsBlock) };
-  const typicalPack = typicalPackOf(input, read);
+  const typicalPack = typicalPackOf(input, records, read);
   const withContext = agentsMd.tokens + typicalPack.tokens;
   const ratio = withContext > 0 ? Math.round((repository.tokens / withContext) * 10) / 10 : 0;
   const saved =
     repository.tokens > 0 ? Math.max(0, Math.round((1 - withContext / repository.tokens) * 1000) / 1000) : 0;
-  return {
+  const savings: TokenSavings = {
     tokenizer: TOKENIZER_ID,
     method: repository.sampledBytes === undefined ? 'exact' : 'sampled',
     repository: { files: countable.length, bytes, ...repository },
@@ -76,15 +114,36 @@ export function calculateTokenSavings(input: SavingsInput): TokenSavings {
     ratio,
     saved,
   };
+  return { savings, records };
+}
+
+function recordOf(file: IndexedFile, input: SavingsInput): FileRecord {
+  const size = input.sizes.get(file.path) ?? 0;
+  const kept = input.kept?.get(file.path);
+  if (
+    kept &&
+    kept.hash === file.hash &&
+    kept.kind === file.kind &&
+    kept.language === file.language &&
+    kept.size === size
+  )
+    return kept;
+  return {
+    hash: file.hash,
+    kind: file.kind,
+    language: file.language,
+    size,
+    sample: sampleOf(file.hash),
+  };
 }
 
 function countExact(
-  files: IndexedFile[],
+  files: readonly Counted[],
   input: SavingsInput,
   read: (file: IndexedFile) => string,
 ): { tokens: number; sampledBytes?: number } {
   let tokens = 0;
-  for (const file of files) tokens += tokensOf(file, input, read);
+  for (const counted of files) tokens += tokensOf(counted, input, read);
   return { tokens };
 }
 
@@ -94,21 +153,20 @@ function countExact(
  * so an update counts next to nothing), with tokens per byte by language scaled up.
  */
 function countSampled(
-  files: IndexedFile[],
+  files: readonly Counted[],
   input: SavingsInput,
   read: (file: IndexedFile) => string,
   totalBytes: number,
 ) {
-  const sizeOf = (file: IndexedFile) => input.sizes.get(file.path) ?? 0;
-  const whole = new Set<IndexedFile>();
+  const whole = new Set<Counted>();
   let wholeBytes = 0;
   let wholeTokens = 0;
   let sampledBytes = 0;
-  for (const file of files) {
-    const size = sizeOf(file);
+  for (const counted of files) {
+    const { size } = counted.record;
     if (size < totalBytes * LARGE_FILE_SHARE) continue;
-    const measured = measureLargeFile(read(file), input.tokens);
-    whole.add(file);
+    const measured = measureLargeFile(read(counted.file), input.tokens);
+    whole.add(counted);
     wholeBytes += size;
     wholeTokens += measured.tokens;
     sampledBytes += measured.countedBytes;
@@ -117,15 +175,15 @@ function countSampled(
   const sampleBudget = Math.max(SAMPLE_BYTES / 2, SAMPLE_BYTES - sampledBytes);
   const step = Math.max(1, Math.floor((totalBytes - wholeBytes) / sampleBudget));
   const perLanguage = new Map<string, { bytes: number; tokens: number }>();
-  for (const file of files) {
-    if (whole.has(file) || !inSample(file.hash, step)) continue;
-    const size = sizeOf(file);
-    const tokens = tokensOf(file, input, read);
-    const entry = perLanguage.get(file.language) ?? { bytes: 0, tokens: 0 };
-    entry.bytes += size;
+  for (const counted of files) {
+    const { record } = counted;
+    if (!sampledAt(record.sample, step) || whole.has(counted)) continue;
+    const tokens = tokensOf(counted, input, read);
+    const entry = perLanguage.get(record.language) ?? { bytes: 0, tokens: 0 };
+    entry.bytes += record.size;
     entry.tokens += tokens;
-    perLanguage.set(file.language, entry);
-    sampledBytes += size;
+    perLanguage.set(record.language, entry);
+    sampledBytes += record.size;
   }
   const overall = [...perLanguage.values()].reduce(
     (sum, entry) => ({ bytes: sum.bytes + entry.bytes, tokens: sum.tokens + entry.tokens }),
@@ -133,11 +191,11 @@ function countSampled(
   );
   const fallbackRate = overall.bytes > 0 ? overall.tokens / overall.bytes : 0.28;
   let tokens = wholeTokens;
-  for (const file of files) {
-    if (whole.has(file)) continue;
-    const entry = perLanguage.get(file.language);
+  for (const counted of files) {
+    if (whole.has(counted)) continue;
+    const entry = perLanguage.get(counted.record.language);
     const rate = entry && entry.bytes > 0 ? entry.tokens / entry.bytes : fallbackRate;
-    tokens += sizeOf(file) * rate;
+    tokens += counted.record.size * rate;
   }
   return { tokens: Math.round(tokens), sampledBytes };
 }
@@ -166,26 +224,43 @@ function measureLargeFile(text: string, tokens: TokenCache): { tokens: number; c
   return { tokens: (text.length * counted) / chars, countedBytes: bytes };
 }
 
-/** A file's o200k tokens: from the cache by content hash, else counted (and cached). */
-function tokensOf(file: IndexedFile, input: SavingsInput, read: (file: IndexedFile) => string): number {
-  return input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+/** A file's o200k tokens: from its record, the cache by content hash, else counted (and cached). */
+function tokensOf(
+  { file, record }: Counted,
+  input: SavingsInput,
+  read: (file: IndexedFile) => string,
+): number {
+  record.tokens ??= input.tokens.get(file.hash) ?? input.tokens.count(read(file), file.hash);
+  return record.tokens;
 }
 
 /** A file is sampled when the last 32 bits of its SHA-256 (hex) are a multiple of `step`. */
 export function inSample(hash: string, step: number): boolean {
-  const value = Number.parseInt(hash.slice(-8), 16);
-  return Number.isNaN(value) ? false : value % step === 0;
+  return sampledAt(sampleOf(hash), step);
+}
+
+function sampleOf(hash: string): number {
+  return Number.parseInt(hash.slice(-8), 16);
+}
+
+function sampledAt(sample: number, step: number): boolean {
+  return !Number.isNaN(sample) && sample % step === 0;
 }
 
 /** The most central source files, whole, until the default budget is full. */
-function typicalPackOf(input: SavingsInput, read: (file: IndexedFile) => string) {
-  const byPath = new Map(input.files.map((file) => [file.path, file]));
+function typicalPackOf(input: SavingsInput, records: SavingsRecords, read: (file: IndexedFile) => string) {
+  // The files themselves only when a token count is missing: the top of the ranking usually has them.
+  let byPath: Map<string, IndexedFile> | undefined;
+  const fileAt = (path: string) => {
+    byPath ??= new Map(input.files.map((file) => [file.path, file]));
+    return byPath.get(path)!;
+  };
   let tokens = 0;
   let files = 0;
   for (const rank of input.ranking) {
-    const file = byPath.get(rank.path);
-    if (file?.kind !== 'source') continue;
-    const cost = tokensOf(file, input, read);
+    const record = records.get(rank.path);
+    if (record?.kind !== 'source') continue;
+    const cost = record.tokens ?? tokensOf({ file: fileAt(rank.path), record }, input, read);
     if (tokens + cost > TYPICAL_PACK_BUDGET) {
       if (files >= 3) break;
       continue;

@@ -50,10 +50,10 @@ export interface RepositorySummary {
 export interface SummaryInput {
   rootName: string;
   scanned: ScannedFile[];
-  /** The index's files at the root (a Go module's root package). */
-  rootFiles: IndexedFile[];
   /** The index's counts, summed over its shards. */
-  tally: Pick<ShardTally, 'indexed' | 'kinds' | 'languages' | 'folderSummaries'>;
+  tally: Pick<ShardTally, 'indexed' | 'kinds' | 'languages'>;
+  /** `layoutOf()` of the listing (compose takes it with its other listing passes). */
+  layout: LayoutEntry[];
   project: ProjectFacts;
   description: Description;
   entrypoints: Entrypoint[];
@@ -106,7 +106,7 @@ export function summarizeRepository(input: SummaryInput): RepositorySummary {
     name: input.project.name ?? input.rootName,
     description: input.description.text,
     languages: languageShares(input.tally.languages),
-    layout: layoutOf(scanned, input.rootFiles, input.tally.folderSummaries),
+    layout: input.layout,
     commands: sortCommands(input.project.commands),
     entrypoints: input.entrypoints,
     centralModules: input.central,
@@ -153,9 +153,10 @@ function segmentCount(path: string): number {
   return count;
 }
 
-function layoutOf(
-  scanned: ScannedFile[],
-  rootFiles: IndexedFile[],
+/** The layout's entries: top-level folders (and those of `src/`, `packages/`...), each described. */
+export function layoutOf(
+  scanned: readonly ScannedFile[],
+  rootFiles: readonly IndexedFile[],
   folderSummaries: Record<string, string>,
 ): LayoutEntry[] {
   const byFolder = new Map<string, ScannedFile[]>();
@@ -187,7 +188,7 @@ function layoutOf(
  * A Go module's root package (gin's `package gin`: the library itself) is a folder of its own in
  * the layout, described by its package comment, not left out because its files sit at the top.
  */
-function rootGoPackage(scanned: ScannedFile[], files: IndexedFile[]): LayoutEntry[] {
+function rootGoPackage(scanned: readonly ScannedFile[], files: readonly IndexedFile[]): LayoutEntry[] {
   const members = scanned.filter((file) => file.language === 'go' && !file.path.includes('/'));
   const sources = files.filter((file) =>
     members.some((member) => member.path === file.path && member.kind === 'source'),

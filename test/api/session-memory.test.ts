@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, freshness, update } from '../../src/api/context.js';
 import { openSession } from '../../src/api/session.js';
 import { loadConfig } from '../../src/config/load.js';
 import { readStatCache, statCacheKey } from '../../src/context/stat-cache.js';
+import { contextOutputs } from '../helpers/outputs.js';
 import { makeRepo } from '../helpers/repo.js';
 
 const files = {
@@ -13,21 +14,6 @@ const files = {
   'src/b.ts': "import { a } from './a.js';\n\nexport const b = a + 1;\n",
   'src/c.ts': "import { b } from './b.js';\n\nexport const c = b * 2;\n",
 };
-
-/** Every generated file's bytes (caches and build info excluded: they record how, not what). */
-function outputs(root: string): Record<string, string> {
-  const result: Record<string, string> = { 'AGENTS.md': readFileSync(join(root, 'AGENTS.md'), 'utf8') };
-  const walk = (dir: string) => {
-    for (const name of readdirSync(join(root, dir))) {
-      const path = `${dir}/${name}`;
-      if (/^\.agent-context\/(cache|build-info\.json|lessons|sidecar)/.test(path)) continue;
-      if (statSync(join(root, path)).isDirectory()) walk(path);
-      else result[path] = readFileSync(join(root, path), 'utf8');
-    }
-  };
-  walk('.agent-context');
-  return result;
-}
 
 function edit(root: string, file: string, text: string): void {
   writeFileSync(join(root, file), text);
@@ -58,7 +44,7 @@ describe('a session refreshes from its memory of the last refresh', () => {
     expect(fromMemory.mode).toBe('incremental');
     expect(fromMemory.stats.parsed).toBe(1);
     expect(fromDisk.stats.parsed).toBe(1);
-    expect(outputs(viaSession)).toEqual(outputs(viaDisk));
+    expect(contextOutputs(viaSession)).toEqual(contextOutputs(viaDisk));
   });
 
   it('drops its memory when another process built in between', async () => {
@@ -81,7 +67,7 @@ describe('a session refreshes from its memory of the last refresh', () => {
     const fromSession = await session.refresh({ changed: ['src/a.ts'] });
     await update(viaDisk);
     expect(fromSession.mode).toBe('incremental');
-    expect(outputs(viaSession)).toEqual(outputs(viaDisk));
+    expect(contextOutputs(viaSession)).toEqual(contextOutputs(viaDisk));
   });
 
   it('told what changed, it restats only those paths and still writes what an update writes', async () => {
@@ -117,9 +103,10 @@ describe('a session refreshes from its memory of the last refresh', () => {
       const fromMemory = await session.refresh({ changed: [path] });
       await update(viaDisk);
       expect(fromMemory.mode, path).toBe('incremental');
-      expect(outputs(viaSession), `after ${text === undefined ? 'deleting' : 'writing'} ${path}`).toEqual(
-        outputs(viaDisk),
-      );
+      expect(
+        contextOutputs(viaSession),
+        `after ${text === undefined ? 'deleting' : 'writing'} ${path}`,
+      ).toEqual(contextOutputs(viaDisk));
     }
     expect(await freshness(viaSession)).toMatchObject({ verdict: 'fresh' });
   });
