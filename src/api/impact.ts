@@ -13,27 +13,20 @@ import {
 } from '../contracts/index.js';
 import {
   buildChangeImpactReport,
-  buildTestSelection,
   buildVerifyReport,
   type ChangeImpactReport,
   type ChangeOptions,
   type ChangeSet,
   collectChanges,
-  type RunnableTests,
-  readSelectionFacts,
   renderTaskVerify,
-  runnableTests,
   type TestSelection,
   type VerifyReport,
 } from '../impact/index.js';
-import { extractFacts } from '../index/extract.js';
-import { adapterFor, initAdapters } from '../index/languages/registry.js';
-import { loadChangeHistory } from '../retrieve/history.js';
-import { languageOf } from '../scan/classify.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { gitTopLevel } from '../shared/git.js';
 import { resolveAbsolute } from '../shared/path.js';
 import type { ChangeAnalysis } from './change-analysis.js';
+import { selectionWithSuite } from './test-selection.js';
 import { analyzeWorkingTree, type WorkingTree } from './working-tree.js';
 
 export interface ChangeCallOptions {
@@ -111,45 +104,6 @@ export async function selectTests(directory = '.', options: SelectTestsOptions =
 /** The test selection of an analysed change, with the crates, test names, words of the change and history it reads. */
 export async function selectionOf(analysis: ChangeAnalysis, share?: number): Promise<TestSelection> {
   return (await selectionWithSuite(analysis, share)).selection;
-}
-
-/** The selection and the suite it chose from (`benchmark tests` counts against the same one). */
-export async function selectionWithSuite(
-  analysis: ChangeAnalysis,
-  share?: number,
-): Promise<{ selection: TestSelection; suite: RunnableTests }> {
-  const { tree } = analysis;
-  // Read-only: choosing tests writes nothing, not even the history cache retrieval keeps.
-  const history = await loadChangeHistory(tree.root, tree.config.config.retrieve.historyCommits, true);
-  const facts = await readSelectionFacts({
-    root: tree.root,
-    baseCommit: analysis.change.changes.base.commit,
-    changed: analysis.impact.changed,
-    files: tree.files,
-    indexed: tree.indexed,
-    readFile: tree.inference.readFile,
-    pastCommits: history?.commits ?? [],
-    importsOf: await importReader(analysis.impact.changed.map((file) => file.path)),
-  });
-  const options = {
-    impact: analysis.impact,
-    files: tree.files,
-    contracts: analysis.contracts,
-    facts,
-    packages: tree.project.packages,
-    externalImports: tree.graph.edges.filter((edge) => edge.external),
-  };
-  const selection = buildTestSelection(share === undefined ? options : { ...options, share });
-  const paths = tree.files.map((file) => file.path);
-  return { selection, suite: runnableTests(analysis.contracts.tests.runners, paths, facts) };
-}
-
-/** The index's reading of a text's import statements, with the adapters of the changed files' languages loaded. */
-async function importReader(
-  paths: readonly string[],
-): Promise<(path: string, text: string) => ReadonlyArray<{ specifier: string; line: number }>> {
-  await initAdapters(new Set(paths.map((path) => adapterFor(languageOf(path)).id)));
-  return (path, text) => extractFacts({ path, language: languageOf(path), text }).imports;
 }
 
 export interface VerifyCallOptions extends ChangeCallOptions {

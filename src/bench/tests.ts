@@ -4,9 +4,10 @@
  * them; the commit's own (already existing) test files are the gold. Reports recall at the minimal
  * and the regression level, the size of each selection and the share of the suite selected.
  */
-import { analyzeChange, selectionWithSuite } from '../api/impact.js';
+import { analyzeChange } from '../api/impact.js';
 import type * as api from '../api/index.js';
 import { classifyPath, type RunnableTests } from '../api/index.js';
+import { selectionWithSuite } from '../api/test-selection.js';
 import type { EventBus } from '../shared/events.js';
 import { runGit } from '../shared/git.js';
 import { inWorktree, median, recentCommits, repositoryRoot, round } from './history.js';
