@@ -19,7 +19,10 @@ export function treeFiles(scanned: readonly ScannedLike[], indexed: readonly Ind
   });
 }
 
-/** Reads repository files, preferring text already in memory. */
+/**
+ * Reads repository files, preferring text already in memory. A listed path that is a folder (git
+ * lists a link to a folder as a file: vite's `fixtures/config/root-resolution/link`) has no text.
+ */
 export function repositoryReader(
   root: string,
   contents?: ReadonlyMap<string, string>,
@@ -27,6 +30,11 @@ export function repositoryReader(
   return (path) => {
     const known = contents?.get(path);
     if (known !== undefined) return known;
-    return readTextSyncIfExists(absolutePath(root, path));
+    try {
+      return readTextSyncIfExists(absolutePath(root, path));
+    } catch (error) {
+      if (((error as Error).cause as NodeJS.ErrnoException | undefined)?.code === 'EISDIR') return undefined;
+      throw error;
+    }
   };
 }

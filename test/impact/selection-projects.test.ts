@@ -1,7 +1,9 @@
 /** End-to-end tests that reach a package through the project beside them, whose config imports it. */
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectTests } from '../../src/api/index.js';
-import { type FileTree, makeRepo, writeTree } from '../helpers/repo.js';
+import { commitAll, type FileTree, makeRepo, writeTree } from '../helpers/repo.js';
 
 const CSS = [
   'export function cssPlugin(config) {',
@@ -64,5 +66,20 @@ describe('tests that run a project built on the changed package', () => {
     );
     expect(others.map((test) => test.file)).toContain('playground/worker/__tests__/worker.spec.js');
     expect(Math.max(...others.map((test) => test.evidence ?? 0))).toBeLessThan(minify?.evidence ?? 0);
+  });
+
+  it('read a project whose fixtures hold a link to a folder (vite’s root-resolution/link) without failing on it', async () => {
+    const root = makeRepo(playgroundProject());
+    mkdirSync(join(root, 'playground/minify/fixtures/real'), { recursive: true });
+    writeTree(root, { 'playground/minify/fixtures/real/.gitkeep': '' });
+    symlinkSync('real', join(root, 'playground/minify/fixtures/link'));
+    commitAll(root, 'a linked folder in a playground');
+    writeTree(root, {
+      'packages/bundler/src/plugins/css.js': CSS.replace('(code) => code', '(code) => code.trim()'),
+    });
+    const selection = await selectTests(root, { share: 1 });
+    expect(selection.regression.tests.map((test) => test.file)).toContain(
+      'playground/minify/__tests__/minify.spec.js',
+    );
   });
 });
