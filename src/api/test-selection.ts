@@ -33,6 +33,7 @@ export async function selectionWithSuite(
     readFile: tree.inference.readFile,
     pastCommits: history?.commits ?? [],
     importsOf: await importReader(analysis.impact.changed.map((file) => file.path)),
+    baseText: (path) => analysis.change.contents.before(path),
   });
   const options = {
     impact: analysis.impact,

@@ -5,9 +5,10 @@
  * that reach a change by how many of these words they mention.
  */
 import { languageOf } from '../scan/classify.js';
-import { type DiffHunk, diffHunks, runGit } from '../shared/git.js';
+import { type DiffHunk, diffHunks } from '../shared/git.js';
 import { blockCommentLines, hasBlockComments } from './block-comments.js';
 import { allModules, changedModules, type ImportsOf } from './change-imports.js';
+import { gitContentReader } from './changes.js';
 import { docstringLines, hasDocstrings } from './docstrings.js';
 import { splitProse } from './message-prose.js';
 
@@ -196,18 +197,19 @@ interface BaseAndNew {
   after: string | undefined;
 }
 
+/** A changed file's text at the base commit (undefined where it was not there). */
+export type BaseText = (path: string) => Promise<string | undefined>;
+
 /** The base's text of a changed file, read only when something needs it: its docstrings, block comments or imports. */
 async function baseAndNew(
-  root: string,
-  baseCommit: string,
   path: string,
+  baseText: BaseText,
   readFile: (path: string) => string | undefined,
   importsOf: ImportsOf | undefined,
 ): Promise<BaseAndNew> {
   if (!(importsOf || hasDocstrings(path) || hasBlockComments(path)))
     return { before: undefined, after: undefined };
-  const base = await runGit(['show', `${baseCommit}:./${path}`], root);
-  return { before: base.exitCode === 0 ? base.stdout : undefined, after: readFile(path) };
+  return { before: await baseText(path), after: readFile(path) };
 }
 
 /** A file that is new to git: every line is a changed line, but for its docstrings and block comments. */
@@ -226,7 +228,8 @@ export interface TermSource {
 /**
  * The terms of every changed source file, from `git diff -U0` against the base commit; a file
  * the diff does not show (untracked: all of it is new) counts with its whole text. `importsOf`
- * (the index's reading of a text's import statements) tells which changed lines import a module.
+ * (the index's reading of a text's import statements) tells which changed lines import a module;
+ * `baseText` is the change's reader of base texts when the caller holds one (cached, see changes.ts).
  */
 export async function readChangeTerms(
   root: string,
@@ -234,6 +237,7 @@ export async function readChangeTerms(
   sources: readonly TermSource[],
   readFile: (path: string) => string | undefined,
   importsOf?: ImportsOf,
+  baseText: BaseText = gitContentReader(root, baseCommit).before,
 ): Promise<ChangedFileTerms[]> {
   if (sources.length === 0) return [];
   const paths = sources.map((source) => source.path);
@@ -241,7 +245,7 @@ export async function readChangeTerms(
   const hunks = new Map<string, { found: FileHunks; modules: string[] }>();
   const removed = new Map<string, string[]>();
   for (const [path, found] of diff) {
-    const texts = await baseAndNew(root, baseCommit, path, readFile, importsOf);
+    const texts = await baseAndNew(path, baseText, readFile, importsOf);
     const kept = withoutDocstrings(path, found, texts);
     const modules = importsOf ? changedModules(path, kept, texts, importsOf) : [];
     hunks.set(path, { found: fileHunks(kept), modules });
@@ -302,10 +306,11 @@ export function readSourceChangeTerms(
   indexed: readonly TermSource[],
   readFile: (path: string) => string | undefined,
   importsOf?: ImportsOf,
+  baseText?: BaseText,
 ): Promise<ChangedFileTerms[]> {
   const symbols = new Map(indexed.map((file) => [file.path, file.symbols]));
   const sources = changed
     .filter((file) => file.kind === 'source' && file.status !== 'deleted')
     .map((file) => ({ path: file.path, symbols: symbols.get(file.path) ?? [] }));
-  return readChangeTerms(root, baseCommit, sources, readFile, importsOf);
+  return readChangeTerms(root, baseCommit, sources, readFile, importsOf, baseText);
 }

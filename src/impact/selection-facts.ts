@@ -2,6 +2,7 @@
 import type { TreeFile } from '../contracts/index.js';
 import type { ImportsOf } from './change-imports.js';
 import {
+  type BaseText,
   type ChangedFileKind,
   type ChangedFileTerms,
   readSourceChangeTerms,
@@ -75,12 +76,22 @@ export interface SelectionSources {
   pastCommits: ReadonlyArray<readonly string[]>;
   /** How the index reads a text's import statements: which changed lines import a module (see change-imports.ts). */
   importsOf?: ImportsOf;
+  /** The change's reader of base texts (`ChangeAnalysis.change.contents.before`), so a text the analysis read is not read again. */
+  baseText?: BaseText;
 }
 
 /** The facts of a change, the words of its changed sources read from git against its base. */
 export async function readSelectionFacts(sources: SelectionSources): Promise<SelectionFacts> {
-  const { root, baseCommit, changed, files, indexed, readFile, pastCommits, importsOf } = sources;
-  const terms = await readSourceChangeTerms(root, baseCommit, changed, indexed, readFile, importsOf);
+  const { root, baseCommit, changed, files, indexed, readFile, pastCommits, importsOf, baseText } = sources;
+  const terms = await readSourceChangeTerms(
+    root,
+    baseCommit,
+    changed,
+    indexed,
+    readFile,
+    importsOf,
+    baseText,
+  );
   return gatherSelectionFacts(files, indexed, readFile, terms, pastCommits);
 }
 
