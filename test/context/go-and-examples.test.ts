@@ -43,6 +43,12 @@ describe('Go facts and example code', () => {
     );
     expect(shown.why).toMatch(/build-tag alternatives: (\w+\.go, )?\w+\.go$/);
     expect(read(root, 'AGENTS.md')).toContain('- `./` — Package web implements a small HTTP framework. (');
+    // The root package is the library's entrypoint and no package imports it: its files are
+    // central for being in it, and their reason must not claim "imported by 0 packages".
+    const rootFiles = project.central.filter((entry: { path: string }) => !entry.path.includes('/'));
+    expect(rootFiles.length).toBeGreaterThan(0);
+    for (const entry of project.central) expect(entry.why).not.toMatch(/imported by 0 /);
+    expect(rootFiles.map((entry: { why: string }) => entry.why).join('\n')).toMatch(/entrypoint/);
   });
 
   it('counts playground and example code as examples: not source, not central, not an entrypoint', async () => {
