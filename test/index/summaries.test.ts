@@ -59,7 +59,54 @@ describe('one-line summaries', () => {
         '',
       ].join('\n'),
     });
-    expect(facts.summary.text).toBe('URL query parameters, as a multi-dict.');
+    // `URL` is what `_urls.py` is about; its doc is an example, so the summary is derived rather
+    // than borrowed from `QueryParams`, which is not the file's principal class.
+    expect(facts.summary).toEqual({ text: 'Exports URL (class), QueryParams (class).', source: 'derived' });
+  });
+
+  it("takes a symbol's doc only from the symbol the file is about", async () => {
+    await pythonAdapter.init!();
+    const helpers = pythonAdapter.extract({
+      path: 'pkg/helpers.py',
+      text: 'def quote(s):\n    """Quote a header value."""\n\ndef unquote(s):\n    """Unquote a header value."""\n',
+    });
+    expect(helpers.summary).toEqual({
+      text: 'Exports quote (function), unquote (function).',
+      source: 'derived',
+    });
+    const named = pythonAdapter.extract({
+      path: 'pkg/background.py',
+      text: 'def run(f):\n    """Run a task."""\n\nclass BackgroundTask:\n    """A task run after the response is sent."""\n',
+    });
+    expect(named.summary).toEqual({
+      text: 'A task run after the response is sent.',
+      source: 'symbol-doc',
+      line: 4,
+    });
+    const plural = typescriptAdapter.extract({
+      path: 'src/errors.ts',
+      text: '/** Wraps a cause. */\nexport function wrap(e: unknown) { return e; }\n/** An error of the user. */\nexport class UserError {}\n/** A failed request. */\nexport class Error {}\n',
+    });
+    expect(plural.summary).toEqual({ text: 'A failed request.', source: 'symbol-doc', line: 6 });
+    const ending = typescriptAdapter.extract({
+      path: 'src/client.ts',
+      text: '/** Joins two paths. */\nexport function join(a: string, b: string) { return a + b; }\n/** Sends requests over one connection. */\nexport class HttpClient {}\n',
+    });
+    expect(ending.summary).toEqual({
+      text: 'Sends requests over one connection.',
+      source: 'symbol-doc',
+      line: 4,
+    });
+    const byDefault = typescriptAdapter.extract({
+      path: 'src/index.ts',
+      text: '/** Parses flags. */\nexport function parse() {}\n/** Runs the command line. */\nexport default function main() {}\n',
+    });
+    expect(byDefault.summary).toEqual({ text: 'Runs the command line.', source: 'symbol-doc', line: 4 });
+    const only = typescriptAdapter.extract({
+      path: 'src/setup.ts',
+      text: 'const x = 1;\n/** Installs the hooks once. */\nexport function install() { return x; }\n',
+    });
+    expect(only.summary).toEqual({ text: 'Installs the hooks once.', source: 'symbol-doc', line: 3 });
   });
 
   it('reads a doc written over several line comments as one text', async () => {

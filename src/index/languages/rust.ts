@@ -25,9 +25,9 @@ import {
 export const rustAdapter = treeSitterAdapter({
   id: 'rust',
   languages: ['rust'],
-  version: 9,
+  version: 10,
   grammar: 'rust',
-  read(root, { text }, facts) {
+  read(root, { path, text }, facts) {
     const nodes = descendantsByType(root, typesToVisit(text));
     const exports: ExportFact[] = [];
     facts.imports = collectImports(nodes, exports);
@@ -35,7 +35,7 @@ export const rustAdapter = treeSitterAdapter({
     facts.exports = [...exports, ...exportsOf(facts.symbols)].sort((a, b) => a.line - b.line);
     facts.routes = collectRoutes(nodes, facts.imports);
     facts.env = collectEnvironmentReads(nodes);
-    facts.summary = summarize(facts, crateDoc(root));
+    facts.summary = summarize(path, facts, crateDoc(root));
   },
 });
 

@@ -14,7 +14,7 @@ import { extractWithOxc } from './typescript-oxc.js';
 export const typescriptAdapter: LanguageAdapter = {
   id: 'typescript',
   languages: ['typescript', 'javascript'],
-  version: 12,
+  version: 13,
   extract({ path, text }) {
     try {
       return extractWithScanner(path, text) ?? factsIfTooDeep(text) ?? extractWithOxc(path, text);
