@@ -74,6 +74,13 @@ describe('one-line summaries', () => {
       text: 'Exports quote (function), unquote (function).',
       source: 'derived',
     });
+    const generic = pythonAdapter.extract({
+      path: 'pkg/concurrency.py',
+      text: 'import typing\n\nP = typing.ParamSpec("P")\nT = typing.TypeVar("T")\n\nasync def run_in_threadpool(func): ...\n\nasync def run_until_first_complete(*args): ...\n',
+    });
+    expect(generic.summary.text).toBe(
+      'Exports run_in_threadpool (function), run_until_first_complete (function).',
+    );
     const named = pythonAdapter.extract({
       path: 'pkg/background.py',
       text: 'def run(f):\n    """Run a task."""\n\nclass BackgroundTask:\n    """A task run after the response is sent."""\n',

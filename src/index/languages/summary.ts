@@ -70,13 +70,17 @@ function principalSymbol(path: string, facts: FileFacts, symbols: SymbolFact[]):
 export function derivedSummary(facts: FileFacts, symbols: SymbolFact[]): string {
   // Overloads declare one name several times: name it once.
   const seen = new Set<string>();
-  const exported = symbols.filter((symbol) => {
+  const listed = symbols.filter((symbol) => {
     if (!symbol.exported || symbol.kind === 'method') return false;
     const key = `${symbol.kind} ${symbol.name}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+  // A one-letter name is a type variable (`T = TypeVar("T")`, `P = ParamSpec("P")`): it says
+  // nothing of what the file offers, unless it is all there is.
+  const named = listed.filter((symbol) => symbol.name.length > 1);
+  const exported = named.length > 0 ? named : listed;
   if (exported.length > 0) {
     const names = exported.slice(0, 4).map((symbol) => `${symbol.name} (${symbol.kind})`);
     const more = exported.length > 4 ? ` and ${exported.length - 4} more` : '';
