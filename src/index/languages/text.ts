@@ -6,14 +6,14 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 9,
+  version: 10,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
       ? jsonSummary(text)
       : /\.html?$/i.test(path)
         ? (htmlSummary(text) ?? firstProseLine(text))
-        : firstProseLine(text);
+        : firstProseLine(text, path);
     if (summary) facts.summary = { text: summary.text, source: 'module-doc', line: summary.line };
     return facts;
   },
@@ -56,10 +56,30 @@ function htmlSummary(text: string): { text: string; line: number } | undefined {
   return undefined;
 }
 
-/** The first heading or prose paragraph (its first sentence); front matter, comments, badges and HTML left out. */
-function firstProseLine(text: string): { text: string; line: number } | undefined {
-  const block = proseBlocks(text, 80)[0];
+/**
+ * The first heading or prose paragraph (its first sentence); front matter, comments, badges and
+ * HTML left out. A heading that only repeats the name of the file's folder (gson's
+ * `extras/README.md` opens with `# extras`) says nothing the path does not: the paragraph after
+ * it speaks instead.
+ */
+function firstProseLine(text: string, path = ''): { text: string; line: number } | undefined {
+  const blocks = proseBlocks(text, 80);
+  let block = blocks[0];
   if (!block) return undefined;
+  if (block.kind === 'heading' && namesFolder(block.text, path)) {
+    const paragraph = blocks.find((candidate) => candidate.kind !== 'heading');
+    if (paragraph) block = paragraph;
+  }
   const sentence = block.kind === 'heading' ? block.text : (leadingSentence(block.text) ?? block.text);
   return { text: oneLine(sentence, 160), line: block.line };
+}
+
+const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function namesFolder(heading: string, path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  if (slash <= 0) return false;
+  const folder = path.slice(path.lastIndexOf('/', slash - 1) + 1, slash);
+  const name = squash(folder);
+  return name.length > 0 && squash(heading) === name;
 }
