@@ -89,8 +89,29 @@ export function firstSentence(comment: string, max = 200): string | undefined {
   return oneLine(sentence, max);
 }
 
-/** `{@link x label}` -> `label` (or `x`), `{@code x}` -> `` `x` ``; most comments have none. */
+/**
+ * Inline markup a doc renders through, read as its text: Javadoc's `{@link x label}` -> `label`
+ * (or `x`), `{@code x}` and `<code>x</code>` -> `` `x` ``, other inline HTML tags (`<a href=…>`,
+ * `<em>`, `<p>`) dropped and the common entities decoded. Only known tag names count, so a
+ * generic such as `List<T>` stays; most comments have none of this.
+ */
 function withoutInlineTags(text: string): string {
+  return withoutHtml(withoutJavadocTags(text));
+}
+
+const HTML_TAG =
+  /<\/?(?:a|abbr|b|big|blockquote|br|cite|code|dd|dfn|div|dl|dt|em|h[1-6]|i|kbd|li|ol|p|pre|q|s|samp|small|span|strong|sub|sup|table|td|th|tr|tt|u|ul|var)\b[^<>]*>/gi;
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
+
+function withoutHtml(text: string): string {
+  if (!text.includes('<') && !text.includes('&')) return text;
+  return text
+    .replace(/<code>([^<]*)<\/code>/gi, '`$1`')
+    .replace(HTML_TAG, '')
+    .replace(/&(lt|gt|amp|quot|apos|nbsp);/g, (_all, name: string) => ENTITIES[name]!);
+}
+
+function withoutJavadocTags(text: string): string {
   if (!text.includes('{@')) return text;
   return text
     .replace(

@@ -32,6 +32,20 @@ describe('one-line summaries', () => {
     );
   });
 
+  it('reads inline HTML of a Javadoc as its text, and leaves generics alone', () => {
+    expect(
+      firstSentence(
+        '/**\n * Reads a JSON (<a href="https://www.ietf.org/rfc/rfc8259.txt">RFC 8259</a>) encoded value as a\n * stream of tokens. This stream includes both literal values.\n */',
+      ),
+    ).toBe('Reads a JSON (RFC 8259) encoded value as a stream of tokens.');
+    expect(firstSentence('/** Returns a <code>List&lt;T&gt;</code> of <em>all</em> names. */')).toBe(
+      'Returns a `List<T>` of all names.',
+    );
+    expect(firstSentence('/** Maps a List<T> to a Map<K, V> by key. */')).toBe(
+      'Maps a List<T> to a Map<K, V> by key.',
+    );
+  });
+
   it('ends the summary with the first paragraph when it has no full stop', () => {
     expect(firstSentence('"""Our exception hierarchy:\n\n* HTTPError\n  x RequestError\n"""')).toBe(
       'Our exception hierarchy',
@@ -213,14 +227,24 @@ describe('one-line summaries', () => {
     });
     const wrapped =
       '# Windows\n\nThis directory contains a Windows manifest for various Windows-specific\nsettings.\n\nMore text.\n';
+    // `# Windows` over `pkg/windows/` only names the folder: the wrapped paragraph speaks.
     expect(textAdapter.extract({ path: 'pkg/windows/README.md', text: wrapped }).summary.text).toBe(
-      'Windows',
+      'This directory contains a Windows manifest for various Windows-specific settings.',
     );
     expect(textAdapter.extract({ path: 'pkg/windows/NOTES.md', text: wrapped.slice(11) }).summary.text).toBe(
       'This directory contains a Windows manifest for various Windows-specific settings.',
     );
     const titled = '<html><head><title>Release notes</title></head></html>\n';
     expect(textAdapter.extract({ path: 'notes.htm', text: titled }).summary.text).toBe('Release notes');
+    // A title that only names its folder: the first paragraph says what the folder holds.
+    const module = '# extras\n\nThis Maven module contains supplementary features. More.\n';
+    expect(textAdapter.extract({ path: 'extras/README.md', text: module }).summary).toEqual({
+      text: 'This Maven module contains supplementary features.',
+      source: 'module-doc',
+      line: 3,
+    });
+    expect(textAdapter.extract({ path: 'README.md', text: module }).summary.text).toBe('extras');
+    expect(textAdapter.extract({ path: 'extras/README.md', text: '# extras\n' }).summary.text).toBe('extras');
     const markdown =
       '<p align="center">\n  <img\n    src="logo.svg"\n    width="200"\n  />\n</p>\n\nA tiny HTTP client.\n';
     expect(textAdapter.extract({ path: 'README.md', text: markdown }).summary).toEqual({
