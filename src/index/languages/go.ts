@@ -21,11 +21,12 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const goAdapter = treeSitterAdapter({
   id: 'go',
   languages: ['go'],
-  version: 9,
+  version: EXTRACTOR_VERSIONS.go,
   grammar: 'go',
   read(root, { path, text }, facts) {
     const specs = importSpecs(root);

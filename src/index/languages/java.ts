@@ -19,6 +19,7 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 interface Context {
   text: string;
@@ -39,7 +40,7 @@ interface Owner {
 export const javaAdapter = treeSitterAdapter({
   id: 'java',
   languages: ['java'],
-  version: 10,
+  version: EXTRACTOR_VERSIONS.java,
   grammar: 'java',
   read(root, { path, text }, facts) {
     facts.imports = collectImports(root);

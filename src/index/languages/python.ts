@@ -20,6 +20,7 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 interface Context {
   text: string;
@@ -30,7 +31,7 @@ interface Context {
 export const pythonAdapter = treeSitterAdapter({
   id: 'python',
   languages: ['python'],
-  version: 10,
+  version: EXTRACTOR_VERSIONS.python,
   grammar: 'python',
   read(root, { path, text }, facts) {
     const context: Context = { text, facts, nodes: descendantsByType(root, typesToVisit(text)) };

@@ -21,11 +21,12 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const rustAdapter = treeSitterAdapter({
   id: 'rust',
   languages: ['rust'],
-  version: 10,
+  version: EXTRACTOR_VERSIONS.rust,
   grammar: 'rust',
   read(root, { path, text }, facts) {
     const nodes = descendantsByType(root, typesToVisit(text));

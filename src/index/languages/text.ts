@@ -2,11 +2,12 @@
 import { leadingSentence, oneLine } from '../lines.js';
 import { proseBlocks } from '../prose.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 10,
+  version: EXTRACTOR_VERSIONS.text,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
