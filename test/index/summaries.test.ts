@@ -46,6 +46,18 @@ describe('one-line summaries', () => {
     );
   });
 
+  it('never reads a hashbang as a module doc', () => {
+    const bin = (text: string) => typescriptAdapter.extract({ path: 'bin/cli.js', text }).summary;
+    expect(
+      bin("#!/usr/bin/env node\nimport module from 'node:module'\nmodule.enableCompileCache()\n").source,
+    ).toBe('derived');
+    expect(bin("#!/usr/bin/env node\n// Runs the command line.\nimport './dist/index.js'\n")).toEqual({
+      text: 'Runs the command line.',
+      source: 'module-doc',
+      line: 2,
+    });
+  });
+
   it('ends the summary with the first paragraph when it has no full stop', () => {
     expect(firstSentence('"""Our exception hierarchy:\n\n* HTTPError\n  x RequestError\n"""')).toBe(
       'Our exception hierarchy',
@@ -245,6 +257,20 @@ describe('one-line summaries', () => {
     });
     expect(textAdapter.extract({ path: 'README.md', text: module }).summary.text).toBe('extras');
     expect(textAdapter.extract({ path: 'extras/README.md', text: '# extras\n' }).summary.text).toBe('extras');
+    const scoped = '# @vitejs/plugin-legacy\n\nSupports legacy browsers in production builds.\n';
+    expect(textAdapter.extract({ path: 'packages/plugin-legacy/README.md', text: scoped }).summary.text).toBe(
+      'Supports legacy browsers in production builds.',
+    );
+    // A subheading or a lead-in to a code block right under the title is no description.
+    const steps =
+      '# create-vite\n\n## Scaffolding Your First Project\n\nWith NPM:\n\n```\nnpm create vite\n```\n';
+    expect(textAdapter.extract({ path: 'packages/create-vite/README.md', text: steps }).summary.text).toBe(
+      'create-vite',
+    );
+    const leadIn = '# create-vite\n\nWith NPM:\n\n```\nnpm create vite\n```\n';
+    expect(textAdapter.extract({ path: 'packages/create-vite/README.md', text: leadIn }).summary.text).toBe(
+      'create-vite',
+    );
     const markdown =
       '<p align="center">\n  <img\n    src="logo.svg"\n    width="200"\n  />\n</p>\n\nA tiny HTTP client.\n';
     expect(textAdapter.extract({ path: 'README.md', text: markdown }).summary).toEqual({

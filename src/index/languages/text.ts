@@ -67,9 +67,11 @@ function firstProseLine(text: string, path = ''): { text: string; line: number }
   const blocks = proseBlocks(text, 80);
   let block = blocks[0];
   if (!block) return undefined;
-  if (block.kind === 'heading' && namesFolder(block.text, path)) {
-    const paragraph = blocks.find((candidate) => candidate.kind !== 'heading');
-    if (paragraph) block = paragraph;
+  // Only a paragraph right under the title: after a subheading, or as a colon-ended lead-in to a
+  // code block ("With NPM:"), it does not describe the folder.
+  const next = blocks[1];
+  if (block.kind === 'heading' && namesFolder(block.text, path) && next && next.kind !== 'heading') {
+    if (!next.text.trimEnd().endsWith(':')) block = next;
   }
   const sentence = block.kind === 'heading' ? block.text : (leadingSentence(block.text) ?? block.text);
   return { text: oneLine(sentence, 160), line: block.line };
@@ -82,5 +84,8 @@ function namesFolder(heading: string, path: string): boolean {
   if (slash <= 0) return false;
   const folder = path.slice(path.lastIndexOf('/', slash - 1) + 1, slash);
   const name = squash(folder);
-  return name.length > 0 && squash(heading) === name;
+  // A package's README titled with its scoped name: `@vitejs/plugin-legacy` in `plugin-legacy/`.
+  const title = heading.trim();
+  const unscoped = title.startsWith('@') && title.includes('/') ? title.slice(title.indexOf('/') + 1) : title;
+  return name.length > 0 && (squash(title) === name || squash(unscoped) === name);
 }
