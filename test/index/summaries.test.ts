@@ -267,6 +267,11 @@ describe('one-line summaries', () => {
     expect(textAdapter.extract({ path: 'packages/create-vite/README.md', text: steps }).summary.text).toBe(
       'create-vite',
     );
+    const vite =
+      '# Vite ⚡\n\n> Next Generation Frontend Tooling\n\nVite is a build tool for the web. It consists of two parts:\n';
+    expect(textAdapter.extract({ path: 'packages/vite/README.md', text: vite }).summary.text).toBe(
+      'Vite is a build tool for the web.',
+    );
     const leadIn = '# create-vite\n\nWith NPM:\n\n```\nnpm create vite\n```\n';
     expect(textAdapter.extract({ path: 'packages/create-vite/README.md', text: leadIn }).summary.text).toBe(
       'create-vite',

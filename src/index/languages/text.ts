@@ -71,7 +71,7 @@ function firstProseLine(text: string, path = ''): { text: string; line: number }
   // code block ("With NPM:"), it does not describe the folder.
   const next = blocks[1];
   if (block.kind === 'heading' && namesFolder(block.text, path) && next && next.kind !== 'heading') {
-    if (!next.text.trimEnd().endsWith(':')) block = next;
+    if (!(leadingSentence(next.text) ?? next.text).trimEnd().endsWith(':')) block = next;
   }
   const sentence = block.kind === 'heading' ? block.text : (leadingSentence(block.text) ?? block.text);
   return { text: oneLine(sentence, 160), line: block.line };
