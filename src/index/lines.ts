@@ -96,7 +96,21 @@ export function firstSentence(comment: string, max = 200): string | undefined {
  * generic such as `List<T>` stays; most comments have none of this.
  */
 function withoutInlineTags(text: string): string {
-  return withoutHtml(withoutJavadocTags(text));
+  return withoutHtml(withoutJavadocTags(withoutMarkdown(text)));
+}
+
+/**
+ * Markdown a Rust, Go or JSDoc comment renders through: a leading quote marker, `**bold**`, doc
+ * links (`` [`Command`] `` and `` [`Command`][crate::Command] `` keep the code span,
+ * `[arguments][`Arg`]` and `[text](url)` their text). `__x__` is left alone: in Python it is a name.
+ */
+function withoutMarkdown(text: string): string {
+  if (!text.includes('[') && !text.includes('**') && !/^\s*>/.test(text)) return text;
+  return text
+    .replace(/^\s*>\s?(?!\[!)/, '')
+    .replace(/(^|[\s(])\*\*(\S(?:[^*]*\S)?)\*\*(?=[\s).,;:!?]|$)/g, '$1$2')
+    .replace(/\[([^\][]+)\](?:\[[^\]\s]+\]|\([^)\s]+\))/g, '$1')
+    .replace(/\[(`[^`\]]+`)\](?:\[[^\]\s]+\])?/g, '$1');
 }
 
 const HTML_TAG =

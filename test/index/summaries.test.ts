@@ -46,6 +46,25 @@ describe('one-line summaries', () => {
     );
   });
 
+  it('reads the Markdown of a doc comment as its text', () => {
+    expect(firstSentence('> **Command Line Argument Parser for Rust**\n\nQuick Links:')).toBe(
+      'Command Line Argument Parser for Rust',
+    );
+    expect(firstSentence('/// Define [`Command`] line [arguments][`Arg`]\n')).toBe(
+      'Define `Command` line arguments',
+    );
+    expect(firstSentence('/// [`Command`][crate::Command] line argument parser\n')).toBe(
+      '`Command` line argument parser',
+    );
+    expect(firstSentence('/** See [the guide](https://example.com/guide) for **all** options. */')).toBe(
+      'See the guide for all options.',
+    );
+    // Python names and indexing stay as they are.
+    expect(firstSentence('Calls __init__ on items[0] of a list[str].')).toBe(
+      'Calls __init__ on items[0] of a list[str].',
+    );
+  });
+
   it('never reads a hashbang as a module doc', () => {
     const bin = (text: string) => typescriptAdapter.extract({ path: 'bin/cli.js', text }).summary;
     expect(
@@ -270,7 +289,21 @@ describe('one-line summaries', () => {
     const vite =
       '# Vite ⚡\n\n> Next Generation Frontend Tooling\n\nVite is a build tool for the web. It consists of two parts:\n';
     expect(textAdapter.extract({ path: 'packages/vite/README.md', text: vite }).summary.text).toBe(
-      'Vite is a build tool for the web.',
+      'Next Generation Frontend Tooling',
+    );
+    const clap =
+      '<!-- omit in TOC -->\n# clap_complete\n\n> **Shell completion generation for `clap`**\n\n[![Crates.io](https://img.shields.io/crates/v/x)](https://crates.io)\n\nDual-licensed under [Apache 2.0](LICENSE-APACHE) or [MIT](LICENSE-MIT).\n';
+    expect(textAdapter.extract({ path: 'clap_complete/README.md', text: clap }).summary).toEqual({
+      text: 'Shell completion generation for clap',
+      source: 'module-doc',
+      line: 4,
+    });
+    const licensed =
+      '# clap_lex\n\nDual-licensed under [Apache 2.0](LICENSE-APACHE) or [MIT](LICENSE-MIT).\n';
+    expect(textAdapter.extract({ path: 'clap_lex/README.md', text: licensed }).summary.text).toBe('clap_lex');
+    const callout = '# extras\n\n> [!NOTE]\n> Unmaintained.\n\nSupplementary features.\n';
+    expect(textAdapter.extract({ path: 'extras/README.md', text: callout }).summary.text).toBe(
+      'Supplementary features.',
     );
     const leadIn = '# create-vite\n\nWith NPM:\n\n```\nnpm create vite\n```\n';
     expect(textAdapter.extract({ path: 'packages/create-vite/README.md', text: leadIn }).summary.text).toBe(
