@@ -93,7 +93,8 @@ function underTitle(
     quote.push(lines[index]!.replace(/^\s*>\s?/, ''));
   // A callout (`> [!NOTE]`) is a warning, not a tagline.
   if (quote.length > 0 && !quote[0]!.startsWith('[!')) {
-    const tagline = withoutInlineMarkup(quote.join(' '));
+    // Bold around a code span (`**… for `clap`**`) is more than the inline pass unpicks.
+    const tagline = withoutInlineMarkup(quote.join(' ').replace(/\*\*/g, ''));
     if (tagline.length >= 8) return { text: oneLine(leadingSentence(tagline) ?? tagline, 160), line: at + 1 };
   }
   // Only a paragraph right under the title: after a subheading, or as a colon-ended lead-in to a
