@@ -293,6 +293,6 @@ function whyImported(unit: Unit, file: IndexedFile): string {
       : `imported by ${unit.importers} file${unit.importers === 1 ? '' : 's'}`;
   if (unit.entry && unit.entry.path === file.path)
     return `entrypoint (${unit.entry.reasons[0]})${unit.importers > 0 ? `; ${imported}` : ''}`;
-  if (unit.entry) return `in the entrypoint's package; ${imported}`;
+  if (unit.entry) return `in the entrypoint's package${unit.importers > 0 ? `; ${imported}` : ''}`;
   return imported;
 }

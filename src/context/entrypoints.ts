@@ -42,6 +42,25 @@ const DATA_LANGUAGES = new Set([
   'svg',
 ]);
 
+/**
+ * Two declarations in one manifest name the manifest once: `package.json bin "ca", bin "create-app"`
+ * rather than twice over.
+ */
+function addReason(reasons: string[], reason: string): void {
+  const source = MANIFEST_PREFIX.exec(reason)?.[0];
+  if (source) {
+    const at = reasons.findIndex((existing) => existing.startsWith(source));
+    if (at !== -1) {
+      reasons[at] = `${reasons[at]}, ${reason.slice(source.length)}`;
+      return;
+    }
+  }
+  reasons.push(reason);
+}
+
+/** `packages/x/package.json: ` (a workspace package's manifest) or `package.json ` (the root's). */
+const MANIFEST_PREFIX = /^(\S+: |[\w.-]+\.(json|toml|xml|cfg) )/;
+
 export function detectEntrypoints(
   files: IndexedFile[],
   project: ProjectFacts,
@@ -53,7 +72,7 @@ export function detectEntrypoints(
   const found = new Map<string, Entrypoint>();
   const add = (path: string, reason: string, declared: boolean) => {
     const entry = found.get(path) ?? { path, reasons: [], declared: false };
-    if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
+    if (!entry.reasons.includes(reason)) addReason(entry.reasons, reason);
     entry.declared ||= declared;
     found.set(path, entry);
   };

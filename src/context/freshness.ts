@@ -4,6 +4,7 @@
  * cache of the last scan, so only files whose stat changed are read and hashed.
  */
 import type { LoadedConfig } from '../config/load.js';
+import { changedExtractors } from '../index/languages/versions.js';
 import { listRepositoryFiles, scanRepository } from '../scan/scan.js';
 import { type EventBus, silentBus } from '../shared/events.js';
 import { hashEntries } from '../shared/hash.js';
@@ -176,8 +177,15 @@ function configComponent(manifest: ContextManifest, config: LoadedConfig): Compo
 }
 
 function toolComponent(manifest: ContextManifest): ComponentFreshness {
-  if (manifest.tool.version === toolVersion())
+  const extractors = changedExtractors(manifest.extractors);
+  if (manifest.tool.version === toolVersion() && extractors.length === 0)
     return { component: 'tool', verdict: 'fresh', reason: `built by this version (${toolVersion()})` };
+  if (manifest.tool.version === toolVersion())
+    return {
+      component: 'tool',
+      verdict: 'stale',
+      reason: `built with other extractors (${extractors.join(', ')}): extraction may differ`,
+    };
   return {
     component: 'tool',
     verdict: 'stale',

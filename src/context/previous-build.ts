@@ -7,6 +7,7 @@ import type { LoadedConfig } from '../config/load.js';
 import type { ReusableGraph } from '../graph/resolutions.js';
 import type { DependencyGraph } from '../graph/types.js';
 import { FactsCache } from '../index/cache.js';
+import { changedExtractors } from '../index/languages/versions.js';
 import { readShardKeys } from '../index/shard-keys.js';
 import type { RepositoryIndex } from '../index/types.js';
 import { TokenCache } from '../pack/tokenizer.js';
@@ -323,6 +324,8 @@ async function outputsMatch(
   statCache: StatCacheFile | undefined,
 ): Promise<boolean> {
   if (previous.tool.version !== toolVersion() || previous.hashes.source !== sourceHash) return false;
+  // Files read by an adapter whose extraction changed since are re-extracted (the index cache is keyed by it).
+  if (changedExtractors(previous.extractors).length > 0) return false;
   // A build of the single-file layout (schema 1) is rewritten once in the sharded one.
   if (previous.schemaVersion < MANIFEST_SCHEMA_VERSION) return false;
   if (previous.hashes.config !== config.hash) return false;

@@ -1,7 +1,7 @@
 /** `summarizeRepository()`: the facts AGENTS.md and summary.md are written from. */
 import type { IndexedFile } from '../index/types.js';
 import { COMMAND_NAMES, type ProjectCommand, type ProjectFacts } from '../scan/project.js';
-import type { ScannedFile } from '../scan/types.js';
+import type { FileKind, ScannedFile } from '../scan/types.js';
 import type { CentralModule } from './central.js';
 import type { Convention } from './conventions.js';
 import type { Description } from './description.js';
@@ -96,6 +96,14 @@ const FOLDER_MEANINGS: Record<string, string> = {
   components: 'UI components',
   pages: 'pages (file routes)',
   api: 'API handlers',
+};
+
+/** The meanings above that say what kind of file the folder holds. */
+const KIND_PROMISED: Record<string, FileKind> = {
+  documentation: 'doc',
+  tests: 'test',
+  examples: 'example',
+  'test fixtures': 'fixture',
 };
 
 export function summarizeRepository(input: SummaryInput): RepositorySummary {
@@ -231,8 +239,12 @@ function describeFolder(folder: string, members: ScannedFile[], summaries: Map<s
   );
   const described = (readme && summaries.get(readme.path)) || (index && summaries.get(index.path));
   // `pkg/` holds Go packages in Go projects; elsewhere (ripgrep's packaging files) it is just a name.
-  const meaning =
+  let meaning =
     name === 'pkg' && !members.some((file) => file.language === 'go') ? undefined : FOLDER_MEANINGS[name];
+  // A name that promises a kind of file is only a name when none is there: cobra's `doc/` is a Go
+  // package that writes documentation, its files source and tests.
+  const promised = meaning && KIND_PROMISED[meaning];
+  if (promised && !members.some((file) => file.kind === promised)) meaning = undefined;
   const kinds = kindMix(members);
   if (described) return described;
   return meaning ? `${meaning}${kinds ? ` (${kinds})` : ''}` : kinds;

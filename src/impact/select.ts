@@ -9,6 +9,7 @@
  * - full: each runner's full command from the test contract.
  */
 import { conventionTestsFor, type TestRunnerId } from '../contracts/index.js';
+import { languageOf } from '../scan/classify.js';
 import { directoryOf } from '../shared/path.js';
 import { narrowToCases } from './cases/narrow.js';
 import { type CoChange, coChangeReason, coChangesOf, MIN_SHARED_COMMITS } from './co-change.js';
@@ -146,7 +147,7 @@ function offerMinimal(input: SelectionInput, tests: string[], facts: SelectionFa
         if (sameStem(test, file.path)) minimal(test, 'certain', `named after ${file.path}`);
   for (const entry of input.impact.affected)
     if (entry.depth === 1 && entry.reason === 'imports')
-      minimal(entry.file, 'direct', `imports ${entry.path[1]}`, entry.path);
+      minimal(entry.file, 'direct', importsReason(entry.path[1]!), entry.path);
   for (const file of present)
     if (file.kind === 'source')
       for (const test of conventionTestsFor(input.contracts.tests.conventions, file.path, tests))
@@ -300,6 +301,11 @@ function offerSamePackageUsers(impact: ChangeImpactReport, facts: SelectionFacts
         path: [test, ...reached.path],
       });
   }
+}
+
+/** A Go file imports a package, never one of its files: the edge to each file stands for that. */
+function importsReason(target: string): string {
+  return languageOf(target) === 'go' ? `imports the package of ${target}` : `imports ${target}`;
 }
 
 function reasonOf(reason: ChangeImpactReport['affected'][number]['reason'], path: string[]): string {

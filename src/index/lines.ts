@@ -89,8 +89,43 @@ export function firstSentence(comment: string, max = 200): string | undefined {
   return oneLine(sentence, max);
 }
 
-/** `{@link x label}` -> `label` (or `x`), `{@code x}` -> `` `x` ``; most comments have none. */
+/**
+ * Inline markup a doc renders through, read as its text: Javadoc's `{@link x label}` -> `label`
+ * (or `x`), `{@code x}` and `<code>x</code>` -> `` `x` ``, other inline HTML tags (`<a href=…>`,
+ * `<em>`, `<p>`) dropped and the common entities decoded. Only known tag names count, so a
+ * generic such as `List<T>` stays; most comments have none of this.
+ */
 function withoutInlineTags(text: string): string {
+  return withoutHtml(withoutJavadocTags(withoutMarkdown(text)));
+}
+
+/**
+ * Markdown a Rust, Go or JSDoc comment renders through: a leading quote marker, `**bold**`, doc
+ * links (`` [`Command`] `` and `` [`Command`][crate::Command] `` keep the code span,
+ * `[arguments][`Arg`]` and `[text](url)` their text). `__x__` is left alone: in Python it is a name.
+ */
+function withoutMarkdown(text: string): string {
+  if (!text.includes('[') && !text.includes('**') && !/^\s*>/.test(text)) return text;
+  return text
+    .replace(/^\s*>\s?(?!\[!)/, '')
+    .replace(/(^|[\s(])\*\*(\S(?:[^*]*\S)?)\*\*(?=[\s).,;:!?]|$)/g, '$1$2')
+    .replace(/\[([^\][]+)\](?:\[[^\]\s]+\]|\([^)\s]+\))/g, '$1')
+    .replace(/\[(`[^`\]]+`)\](?:\[[^\]\s]+\])?/g, '$1');
+}
+
+const HTML_TAG =
+  /<\/?(?:a|abbr|b|big|blockquote|br|cite|code|dd|dfn|div|dl|dt|em|h[1-6]|i|kbd|li|ol|p|pre|q|s|samp|small|span|strong|sub|sup|table|td|th|tr|tt|u|ul|var)\b[^<>]*>/gi;
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
+
+function withoutHtml(text: string): string {
+  if (!text.includes('<') && !text.includes('&')) return text;
+  return text
+    .replace(/<code>([^<]*)<\/code>/gi, '`$1`')
+    .replace(HTML_TAG, '')
+    .replace(/&(lt|gt|amp|quot|apos|nbsp);/g, (_all, name: string) => ENTITIES[name]!);
+}
+
+function withoutJavadocTags(text: string): string {
   if (!text.includes('{@')) return text;
   return text
     .replace(

@@ -197,7 +197,10 @@ describe('facts from evidence in the repository', () => {
       'src/bin/helper.rs',
       'awl_core/src/lib.rs',
     ]);
-    // The README's heading `awl_core` describes the folder, its underscore kept (not read as emphasis).
-    expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toContain('- `awl_core/` — awl_core\n');
+    // The README's heading only names the folder, so its paragraph describes it, the underscore of
+    // `awl_core` kept (not read as emphasis).
+    expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toContain(
+      '- `awl_core/` — The core of awl_core and its parser.\n',
+    );
   });
 });

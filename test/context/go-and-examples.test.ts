@@ -43,6 +43,27 @@ describe('Go facts and example code', () => {
     );
     expect(shown.why).toMatch(/build-tag alternatives: (\w+\.go, )?\w+\.go$/);
     expect(read(root, 'AGENTS.md')).toContain('- `./` — Package web implements a small HTTP framework. (');
+    // The root package is the library's entrypoint and no package imports it: its files are
+    // central for being in it, and their reason must not claim "imported by 0 packages".
+    const rootFiles = project.central.filter((entry: { path: string }) => !entry.path.includes('/'));
+    expect(rootFiles.length).toBeGreaterThan(0);
+    for (const entry of project.central) expect(entry.why).not.toMatch(/imported by 0 /);
+    expect(rootFiles.map((entry: { why: string }) => entry.why).join('\n')).toMatch(/entrypoint/);
+  });
+
+  it('calls a folder documentation only when it holds documentation', async () => {
+    const root = makeRepo({
+      ...goLibrary,
+      'doc/md_docs.go':
+        'package doc\n\nimport "example.com/web"\n\n// GenMarkdown writes a page per command.\nfunc GenMarkdown(e *web.Engine) {}\n',
+      'doc/md_docs_test.go':
+        'package doc\n\nimport "testing"\n\nfunc TestGen(t *testing.T) { GenMarkdown(nil) }\n',
+      'docs/guide.md': '# Guide\n\nHow to serve requests.\n',
+    });
+    await buildContextPackage(root);
+    const agents = read(root, 'AGENTS.md');
+    expect(agents).toContain('- `doc/` — 1 source, 1 test');
+    expect(agents).toMatch(/- `docs\/` — documentation \(1 doc\)/);
   });
 
   it('counts playground and example code as examples: not source, not central, not an entrypoint', async () => {

@@ -79,6 +79,27 @@ describe('freshness', () => {
     expect(verdicts(await freshness(root))).toMatchObject({ config: 'stale' });
   });
 
+  it('calls a build made by other extractors stale, and update extracts again rather than saying up to date', async () => {
+    const root = makeRepo(project);
+    await buildContextPackage(root);
+    const path = join(root, '.agent-context/manifest.json');
+    const manifest = JSON.parse(readFileSync(path, 'utf8'));
+    const current = manifest.extractors.typescript;
+    // What an older release of the tool recorded: the same sources, an older TypeScript extraction.
+    manifest.extractors.typescript = current - 1;
+    writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
+    const stale = await freshness(root);
+    expect(stale.verdict).toBe('stale');
+    const tool = stale.components.find((entry) => entry.component === 'tool');
+    expect(tool).toMatchObject({ verdict: 'stale' });
+    expect(tool?.reason).toContain(`typescript ${current - 1} → ${current}`);
+    const cli = runCli(['update', root], root);
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).not.toMatch(/up to date/);
+    expect(JSON.parse(readFileSync(path, 'utf8')).extractors.typescript).toBe(current);
+    expect((await freshness(root)).verdict).toBe('fresh');
+  });
+
   it('calls hand-edited or deleted outputs inconsistent or missing, and --check gates on it', async () => {
     const root = makeRepo(project);
     await buildContextPackage(root);

@@ -51,6 +51,21 @@ describe('project.json', () => {
     expect(explained.stderr).toContain('skipped (binary)');
   });
 
+  it('names a file two bins of one manifest point at once, with both bins', async () => {
+    const root = makeRepo({
+      'package.json': JSON.stringify({
+        name: 'create-app',
+        bin: { 'create-app': 'index.js', ca: 'index.js' },
+      }),
+      'index.js': "#!/usr/bin/env node\nimport './lib/cli.js'\n",
+      'lib/cli.js': 'export const run = () => 1\n',
+    });
+    await buildContextPackage(root);
+    const project = JSON.parse(readFileSync(join(root, '.agent-context/project.json'), 'utf8'));
+    const entry = project.entrypoints.find((candidate: { path: string }) => candidate.path === 'index.js');
+    expect(entry.why).toBe('package.json bin "ca", bin "create-app"; root index file');
+  });
+
   it('does not hang on a long run of dashes (the generated-marker pattern stays linear)', () => {
     const started = performance.now();
     expect(hasGeneratedMarker(`// ${'-'.repeat(5000)} x\n`)).toBe(false);

@@ -168,6 +168,8 @@ describe('test selection', () => {
       'pkg/price/price.go': 'package price\n\nfunc Price(q int) int { return q * 100 }\n',
       'pkg/price/price_test.go': 'package price\n\nimport "testing"\n\nfunc TestPrice(t *testing.T) {}\n',
       'pkg/tax/tax_test.go': 'package tax\n',
+      'pkg/cart/cart_test.go':
+        'package cart\n\nimport (\n\t"testing"\n\n\t"example.com/shop/pkg/price"\n)\n\nfunc TestCart(t *testing.T) { price.Price(1) }\n',
       'pyproject.toml': '[project]\nname = "shop"\n\n[tool.pytest.ini_options]\n',
       'shop/calc.py': 'def total(q):\n    return q\n',
       'tests/test_calc.py': 'from shop.calc import total\n',
@@ -184,11 +186,16 @@ describe('test selection', () => {
     const selection = await selectTests(root);
     expect(selection.minimal.commands.map((entry) => entry.command)).toEqual([
       'python -m pytest tests/test_calc.py',
+      "go test -run '^TestCart$' ./pkg/cart",
       "go test -run '^TestPrice$' ./pkg/price",
       'cargo test -p shop --test pricing',
     ]);
     expect(
       selection.minimal.tests.map((test) => `${test.runner} ${test.file}: ${test.reason.split(';')[0]}`),
     ).toContain('go pkg/price/price_test.go: named after pkg/price/price.go');
+    // A Go test imports the package, not the one file of it that changed.
+    expect(selection.minimal.tests.find((test) => test.file === 'pkg/cart/cart_test.go')?.reason).toMatch(
+      /^imports the package of pkg\/price\/price\.go;/,
+    );
   });
 });

@@ -21,13 +21,14 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const goAdapter = treeSitterAdapter({
   id: 'go',
   languages: ['go'],
-  version: 8,
+  version: EXTRACTOR_VERSIONS.go,
   grammar: 'go',
-  read(root, { text }, facts) {
+  read(root, { path, text }, facts) {
     const specs = importSpecs(root);
     facts.imports = collectImports(specs);
     const symbols = collectSymbols(root, text);
@@ -41,7 +42,7 @@ export const goAdapter = treeSitterAdapter({
     const nodes = descendantsByType(root, types);
     facts.routes = framework ? collectRoutes(nodes, framework, facts.imports) : [];
     facts.env = collectEnvironmentReads(nodes, osNames);
-    facts.summary = summarize(facts, packageDoc(root), symbols);
+    facts.summary = summarize(path, facts, packageDoc(root), symbols);
   },
 });
 

@@ -19,6 +19,7 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 interface Context {
   text: string;
@@ -39,9 +40,9 @@ interface Owner {
 export const javaAdapter = treeSitterAdapter({
   id: 'java',
   languages: ['java'],
-  version: 9,
+  version: EXTRACTOR_VERSIONS.java,
   grammar: 'java',
-  read(root, { text }, facts) {
+  read(root, { path, text }, facts) {
     facts.imports = collectImports(root);
     const context: Context = { text, symbols: [], routes: [] };
     for (const node of root.namedChildren) if (TYPE_KINDS[node.type]) collectType(node, undefined, context);
@@ -50,7 +51,7 @@ export const javaAdapter = treeSitterAdapter({
     facts.exports = exportsOf(context.symbols);
     facts.routes = context.routes;
     facts.env = text.includes('getenv') ? collectEnvironmentReads(root) : [];
-    facts.summary = summarize(facts, packageDoc(root), context.symbols);
+    facts.summary = summarize(path, facts, packageDoc(root), context.symbols);
   },
 });
 

@@ -20,6 +20,7 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 interface Context {
   text: string;
@@ -30,16 +31,16 @@ interface Context {
 export const pythonAdapter = treeSitterAdapter({
   id: 'python',
   languages: ['python'],
-  version: 9,
+  version: EXTRACTOR_VERSIONS.python,
   grammar: 'python',
-  read(root, { text }, facts) {
+  read(root, { path, text }, facts) {
     const context: Context = { text, facts, nodes: descendantsByType(root, typesToVisit(text)) };
     facts.imports = collectImports(context);
     facts.symbols = collectSymbols(root, context);
     applyExports(root, context);
     facts.routes = collectRoutes(root, context);
     facts.env = collectEnvironmentReads(context);
-    facts.summary = summarize(facts, moduleDocstring(root, text));
+    facts.summary = summarize(path, facts, moduleDocstring(root, text));
   },
 });
 

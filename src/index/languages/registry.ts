@@ -1,6 +1,6 @@
 /**
  * Language adapters, one per file in this folder. Adding a language: write `<language>.ts`
- * exporting a `LanguageAdapter`, add it to `adapters` below, and add a test in
+ * exporting a `LanguageAdapter` (its `version` from `versions.ts`), add it to `adapters` below, and add a test in
  * `test/index/languages/` after `typescript.test.ts`.
  */
 import type { LanguageAdapter } from './adapter.js';

@@ -21,13 +21,14 @@ import {
   symbolAt,
   treeSitterAdapter,
 } from './tree-sitter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const rustAdapter = treeSitterAdapter({
   id: 'rust',
   languages: ['rust'],
-  version: 9,
+  version: EXTRACTOR_VERSIONS.rust,
   grammar: 'rust',
-  read(root, { text }, facts) {
+  read(root, { path, text }, facts) {
     const nodes = descendantsByType(root, typesToVisit(text));
     const exports: ExportFact[] = [];
     facts.imports = collectImports(nodes, exports);
@@ -35,7 +36,7 @@ export const rustAdapter = treeSitterAdapter({
     facts.exports = [...exports, ...exportsOf(facts.symbols)].sort((a, b) => a.line - b.line);
     facts.routes = collectRoutes(nodes, facts.imports);
     facts.env = collectEnvironmentReads(nodes);
-    facts.summary = summarize(facts, crateDoc(root));
+    facts.summary = summarize(path, facts, crateDoc(root));
   },
 });
 

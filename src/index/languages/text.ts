@@ -1,19 +1,20 @@
 /** Files without a parser: lexical facts only (a summary from the first heading, paragraph or description). */
 import { leadingSentence, oneLine } from '../lines.js';
-import { proseBlocks } from '../prose.js';
+import { type ProseBlock, proseBlocks, withoutInlineMarkup } from '../prose.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const textAdapter: LanguageAdapter = {
   id: 'text',
   languages: [],
-  version: 9,
+  version: EXTRACTOR_VERSIONS.text,
   extract({ path, text }) {
     const facts = emptyFacts(text, 'lexical');
     const summary = path.endsWith('.json')
       ? jsonSummary(text)
       : /\.html?$/i.test(path)
         ? (htmlSummary(text) ?? firstProseLine(text))
-        : firstProseLine(text);
+        : firstProseLine(text, path);
     if (summary) facts.summary = { text: summary.text, source: 'module-doc', line: summary.line };
     return facts;
   },
@@ -56,10 +57,63 @@ function htmlSummary(text: string): { text: string; line: number } | undefined {
   return undefined;
 }
 
-/** The first heading or prose paragraph (its first sentence); front matter, comments, badges and HTML left out. */
-function firstProseLine(text: string): { text: string; line: number } | undefined {
-  const block = proseBlocks(text, 80)[0];
+/**
+ * The first heading or prose paragraph (its first sentence); front matter, comments, badges and
+ * HTML left out. A heading that only repeats the name of the file's folder (gson's
+ * `extras/README.md` opens with `# extras`) says nothing the path does not: the tagline quoted
+ * right under it (clap's `> **Shell completion generation for clap**`), else the paragraph right
+ * under it, speaks instead.
+ */
+function firstProseLine(text: string, path = ''): { text: string; line: number } | undefined {
+  const blocks = proseBlocks(text, 80);
+  const block = blocks[0];
   if (!block) return undefined;
+  const described =
+    block.kind === 'heading' && namesFolder(block.text, path)
+      ? underTitle(text, block.line, blocks[1])
+      : undefined;
+  if (described) return described;
   const sentence = block.kind === 'heading' ? block.text : (leadingSentence(block.text) ?? block.text);
   return { text: oneLine(sentence, 160), line: block.line };
+}
+
+/** A license line is not what a folder holds. */
+const LICENSE_LINE = /^(dual[- ])?licen[cs]ed under\b/i;
+
+function underTitle(
+  text: string,
+  titleLine: number,
+  next: ProseBlock | undefined,
+): { text: string; line: number } | undefined {
+  const lines = text.split('\n', titleLine + 40);
+  let at = titleLine;
+  while (at < lines.length && !lines[at]!.trim()) at++;
+  const quote: string[] = [];
+  for (let index = at; index < lines.length && /^\s*>/.test(lines[index]!); index++)
+    quote.push(lines[index]!.replace(/^\s*>\s?/, ''));
+  // A callout (`> [!NOTE]`) is a warning, not a tagline.
+  if (quote.length > 0 && !quote[0]!.startsWith('[!')) {
+    // Bold around a code span (`**… for `clap`**`) is more than the inline pass unpicks.
+    const tagline = withoutInlineMarkup(quote.join(' ').replace(/\*\*/g, ''));
+    if (tagline.length >= 8) return { text: oneLine(leadingSentence(tagline) ?? tagline, 160), line: at + 1 };
+  }
+  // Only a paragraph right under the title: after a subheading, or as a colon-ended lead-in to a
+  // code block ("With NPM:"), it does not describe the folder.
+  if (!next || next.kind === 'heading') return undefined;
+  const sentence = leadingSentence(next.text) ?? next.text;
+  if (sentence.trimEnd().endsWith(':') || LICENSE_LINE.test(sentence)) return undefined;
+  return { text: oneLine(sentence, 160), line: next.line };
+}
+
+const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function namesFolder(heading: string, path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  if (slash <= 0) return false;
+  const folder = path.slice(path.lastIndexOf('/', slash - 1) + 1, slash);
+  const name = squash(folder);
+  // A package's README titled with its scoped name: `@vitejs/plugin-legacy` in `plugin-legacy/`.
+  const title = heading.trim();
+  const unscoped = title.startsWith('@') && title.includes('/') ? title.slice(title.indexOf('/') + 1) : title;
+  return name.length > 0 && (squash(title) === name || squash(unscoped) === name);
 }

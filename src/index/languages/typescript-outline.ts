@@ -123,7 +123,7 @@ export function factsFromOutline(path: string, text: string, outline: ModuleOutl
     ...fileRoutes(path, facts.exports),
   ];
   facts.env = collectEnvironmentReads(text, lines, outline.comments);
-  facts.summary = summarize(facts, moduleDocComment(outline.firstStatement, context));
+  facts.summary = summarize(path, facts, moduleDocComment(outline.firstStatement, context));
   return facts;
 }
 

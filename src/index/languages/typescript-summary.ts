@@ -58,6 +58,8 @@ function lineCommentBlocks(
   const blocks: Array<{ start: number; end: number; value: string; line: boolean }> = [];
   for (const comment of comments) {
     if (comment.start > until) break; // only the comments above the first statement matter
+    // The hashbang (`#!/usr/bin/env node`) is listed as a comment; it says how to run the file.
+    if (comment.start === 0 && text.startsWith('#!')) continue;
     const value = commentValue(text, comment);
     const last = blocks.at(-1);
     const adjacent =

@@ -10,11 +10,12 @@ import { emptyFacts, type LanguageAdapter } from './adapter.js';
 import { scanTypeScript } from './typescript-fast-path/top-level.js';
 import { factsFromOutline } from './typescript-outline.js';
 import { extractWithOxc } from './typescript-oxc.js';
+import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const typescriptAdapter: LanguageAdapter = {
   id: 'typescript',
   languages: ['typescript', 'javascript'],
-  version: 12,
+  version: EXTRACTOR_VERSIONS.typescript,
   extract({ path, text }) {
     try {
       return extractWithScanner(path, text) ?? factsIfTooDeep(text) ?? extractWithOxc(path, text);

@@ -81,7 +81,17 @@ describe('typescript adapter', () => {
       'default',
       'handler',
     ]);
-    expect(facts.summary).toEqual({ text: 'Adds two numbers.', source: 'symbol-doc', line: 2 });
+    // Seven exports and none the file is named after: no one symbol's doc speaks for the file.
+    expect(facts.summary.source).toBe('derived');
+    const named = extract(
+      [
+        '/** Adds two numbers. Second sentence. */',
+        'export function add(a: number, b: number) { return a + b; }',
+        'export const LIMIT = 10;',
+      ].join('\n'),
+      'src/add.ts',
+    );
+    expect(named.summary).toEqual({ text: 'Adds two numbers.', source: 'symbol-doc', line: 2 });
   });
 
   it('uses a module doc comment as the summary and skips license headers', () => {
