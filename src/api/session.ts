@@ -52,6 +52,8 @@ export class ContextSession {
   private loadedSourceHash: string | undefined;
   private running: Promise<BuildResult> | undefined;
   private next: Promise<BuildResult> | undefined;
+  /** What the callers waiting for `next` asked for, merged. */
+  private nextRequest: RefreshOptions | undefined;
   private changes: ChangeFilter | undefined;
   private readonly refresher: ContextRefresher;
   private manifestSeen: { identity: string; sourceHash: string | undefined } | undefined;
@@ -72,11 +74,15 @@ export class ContextSession {
    */
   refresh(options: RefreshOptions = {}): Promise<BuildResult> {
     if (!this.running) return this.start(options);
+    // Every caller waiting for the next refresh is owed its paths: the next one looks at them all.
+    this.nextRequest = mergeRequests(this.nextRequest, options);
     this.next ??= this.running
       .catch(() => undefined)
       .then(() => {
+        const request = this.nextRequest ?? {};
         this.next = undefined;
-        return this.start(options);
+        this.nextRequest = undefined;
+        return this.start(request);
       });
     return this.next;
   }
@@ -211,6 +217,19 @@ export class ContextSession {
 
 export function openSession(directory = '.', options: SessionOptions = {}): ContextSession {
   return new ContextSession(resolveAbsolute(directory), options);
+}
+
+/**
+ * One refresh for two callers: their changed paths together, or everything when either asked for
+ * everything (no list, or an empty one); the first caller's bus reports it.
+ */
+export function mergeRequests(queued: RefreshOptions | undefined, added: RefreshOptions): RefreshOptions {
+  if (!queued) return added;
+  const merged: RefreshOptions = { ...added, ...queued };
+  const everything = !queued.changed?.length || !added.changed?.length;
+  if (everything) delete merged.changed;
+  else merged.changed = [...new Set([...queued.changed!, ...added.changed!])].sort();
+  return merged;
 }
 
 /** A file's inode, size and times as one string; undefined when it does not exist. */
