@@ -120,6 +120,7 @@ export class ContextSession {
         parsed: result.stats.parsed,
       };
       await this.filter().rememberOwnOutputs(result.outputs.map((output) => output.path));
+      await this.rememberManifest(result.manifest.sourceHash);
       this.freshAsOf = changesSeen;
       return result;
     });
@@ -168,6 +169,17 @@ export class ContextSession {
     const sourceHash = (await readManifest(this.root))?.hashes.source;
     this.manifestSeen = identity === undefined ? undefined : { identity, sourceHash };
     return sourceHash;
+  }
+
+  /**
+   * The manifest a refresh just wrote (or found current) records the source hash its result
+   * gives: remember it under the file's identity, so the next status does not parse 1 MB of JSON
+   * to learn what the session already knows. A write by someone else after this one moves the
+   * identity, and the next call reads the file again.
+   */
+  private async rememberManifest(sourceHash: string): Promise<void> {
+    const identity = await fileIdentity(absolutePath(this.root, layout.manifest));
+    this.manifestSeen = identity === undefined ? undefined : { identity, sourceHash };
   }
 
   /** The changed paths a refresh must look at: not ignored, not the session's own last writes. */
