@@ -15,7 +15,7 @@ import { layout } from '../shared/layout.js';
 import { absolutePath, resolveAbsolute } from '../shared/path.js';
 import { type CallOptions, type ExplainResult, freshness, status } from './context.js';
 import { type ChangeFilter, createChangeFilter } from './session-changes.js';
-import { type ContextRefresher, memoryRefresher } from './session-refresh.js';
+import { type ContextRefresher, memoryRefresher, mergeRefreshRequests } from './session-refresh.js';
 
 export type { ContextRefresher, RefreshRequest } from './session-refresh.js';
 
@@ -75,7 +75,7 @@ export class ContextSession {
   refresh(options: RefreshOptions = {}): Promise<BuildResult> {
     if (!this.running) return this.start(options);
     // Every caller waiting for the next refresh is owed its paths: the next one looks at them all.
-    this.nextRequest = mergeRequests(this.nextRequest, options);
+    this.nextRequest = mergeRefreshRequests(this.nextRequest, options);
     this.next ??= this.running
       .catch(() => undefined)
       .then(() => {
@@ -229,19 +229,6 @@ export class ContextSession {
 
 export function openSession(directory = '.', options: SessionOptions = {}): ContextSession {
   return new ContextSession(resolveAbsolute(directory), options);
-}
-
-/**
- * One refresh for two callers: their changed paths together, or everything when either asked for
- * everything (no list, or an empty one); the first caller's bus reports it.
- */
-export function mergeRequests(queued: RefreshOptions | undefined, added: RefreshOptions): RefreshOptions {
-  if (!queued) return added;
-  const merged: RefreshOptions = { ...added, ...queued };
-  const everything = !queued.changed?.length || !added.changed?.length;
-  if (everything) delete merged.changed;
-  else merged.changed = [...new Set([...queued.changed!, ...added.changed!])].sort();
-  return merged;
 }
 
 /** A file's inode, size and times as one string; undefined when it does not exist. */

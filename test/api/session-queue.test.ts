@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/api/context.js';
-import { mergeRequests, openSession } from '../../src/api/session.js';
+import { openSession } from '../../src/api/session.js';
+import { mergeRefreshRequests } from '../../src/api/session-refresh.js';
 import { runCli } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/repo.js';
 
@@ -34,14 +35,14 @@ describe('refreshes queued behind a running one', () => {
   });
 });
 
-describe('mergeRequests', () => {
+describe('mergeRefreshRequests', () => {
   it('joins the changed paths, and asks for everything when either caller did', () => {
-    expect(mergeRequests({ changed: ['b', 'a'] }, { changed: ['c', 'a'] })).toEqual({
+    expect(mergeRefreshRequests({ changed: ['b', 'a'] }, { changed: ['c', 'a'] })).toEqual({
       changed: ['a', 'b', 'c'],
     });
-    expect(mergeRequests({ changed: ['a'] }, {})).toEqual({});
-    expect(mergeRequests({ changed: ['a'] }, { changed: [] })).toEqual({});
-    expect(mergeRequests({}, { changed: ['a'] })).toEqual({});
-    expect(mergeRequests(undefined, { changed: ['a'] })).toEqual({ changed: ['a'] });
+    expect(mergeRefreshRequests({ changed: ['a'] }, {})).toEqual({});
+    expect(mergeRefreshRequests({ changed: ['a'] }, { changed: [] })).toEqual({});
+    expect(mergeRefreshRequests({}, { changed: ['a'] })).toEqual({});
+    expect(mergeRefreshRequests(undefined, { changed: ['a'] })).toEqual({ changed: ['a'] });
   });
 });
