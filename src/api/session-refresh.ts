@@ -22,6 +22,18 @@ export interface ContextRefresher {
   flush?(root: string): Promise<void>;
 }
 
+/**
+ * One refresh for two callers: their changed paths together, or everything when either asked for
+ * everything (no list, or an empty one); the first caller's bus reports it.
+ */
+export function mergeRefreshRequests<T extends RefreshRequest>(queued: T | undefined, added: T): T {
+  if (!queued) return added;
+  const merged: T = { ...added, ...queued };
+  if (!queued.changed?.length || !added.changed?.length) delete merged.changed;
+  else merged.changed = [...new Set([...queued.changed, ...added.changed])].sort();
+  return merged;
+}
+
 /** Incremental updates that carry their state from one refresh to the next in memory. */
 export function memoryRefresher(): ContextRefresher {
   let held: HeldContext | undefined;

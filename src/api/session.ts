@@ -15,7 +15,7 @@ import { layout } from '../shared/layout.js';
 import { absolutePath, resolveAbsolute } from '../shared/path.js';
 import { type CallOptions, type ExplainResult, freshness, status } from './context.js';
 import { type ChangeFilter, createChangeFilter } from './session-changes.js';
-import { type ContextRefresher, memoryRefresher } from './session-refresh.js';
+import { type ContextRefresher, memoryRefresher, mergeRefreshRequests } from './session-refresh.js';
 
 export type { ContextRefresher, RefreshRequest } from './session-refresh.js';
 
@@ -52,6 +52,8 @@ export class ContextSession {
   private loadedSourceHash: string | undefined;
   private running: Promise<BuildResult> | undefined;
   private next: Promise<BuildResult> | undefined;
+  /** What the callers waiting for `next` asked for, merged. */
+  private nextRequest: RefreshOptions | undefined;
   private changes: ChangeFilter | undefined;
   private readonly refresher: ContextRefresher;
   private manifestSeen: { identity: string; sourceHash: string | undefined } | undefined;
@@ -72,11 +74,15 @@ export class ContextSession {
    */
   refresh(options: RefreshOptions = {}): Promise<BuildResult> {
     if (!this.running) return this.start(options);
+    // Every caller waiting for the next refresh is owed its paths: the next one looks at them all.
+    this.nextRequest = mergeRefreshRequests(this.nextRequest, options);
     this.next ??= this.running
       .catch(() => undefined)
       .then(() => {
+        const request = this.nextRequest ?? {};
         this.next = undefined;
-        return this.start(options);
+        this.nextRequest = undefined;
+        return this.start(request);
       });
     return this.next;
   }
@@ -114,6 +120,7 @@ export class ContextSession {
         parsed: result.stats.parsed,
       };
       await this.filter().rememberOwnOutputs(result.outputs.map((output) => output.path));
+      await this.rememberManifest(result.manifest.sourceHash);
       this.freshAsOf = changesSeen;
       return result;
     });
@@ -162,6 +169,17 @@ export class ContextSession {
     const sourceHash = (await readManifest(this.root))?.hashes.source;
     this.manifestSeen = identity === undefined ? undefined : { identity, sourceHash };
     return sourceHash;
+  }
+
+  /**
+   * The manifest a refresh just wrote (or found current) records the source hash its result
+   * gives: remember it under the file's identity, so the next status does not parse 1 MB of JSON
+   * to learn what the session already knows. A write by someone else after this one moves the
+   * identity, and the next call reads the file again.
+   */
+  private async rememberManifest(sourceHash: string): Promise<void> {
+    const identity = await fileIdentity(absolutePath(this.root, layout.manifest));
+    this.manifestSeen = identity === undefined ? undefined : { identity, sourceHash };
   }
 
   /** The changed paths a refresh must look at: not ignored, not the session's own last writes. */

@@ -1,5 +1,6 @@
 /** Git plumbing. Every call runs `git` without a shell, with a stable locale and no pager. */
 import { OcppError } from './errors.js';
+import { readHeadCommit } from './git-head.js';
 import { type ProcessResult, runProcess } from './spawn.js';
 
 const gitEnvironment = {
@@ -80,8 +81,10 @@ function parseListing(output: string): string[] {
   return [...seen].sort();
 }
 
-/** HEAD commit, or undefined in a repository without commits. */
+/** HEAD commit, or undefined in a repository without commits (read from the files when they say, see git-head.ts). */
 export async function headCommit(directory: string): Promise<string | undefined> {
+  const read = await readHeadCommit(directory);
+  if (read !== undefined) return read;
   const result = await runGit(['rev-parse', '--verify', '-q', 'HEAD'], directory);
   return result.exitCode === 0 ? result.stdout.trim() : undefined;
 }

@@ -13,6 +13,7 @@ import watcher from '@parcel/watcher';
 import { writeFileAtomic } from '../shared/fs.js';
 import { absolutePath } from '../shared/path.js';
 import { SIDECAR_DIR } from './files.js';
+import { traceStep } from './trace.js';
 
 const MARKER = `${SIDECAR_DIR}/barrier`;
 /** Callbacks of one batch reach us one after the other: let the repository's run before ours counts. */
@@ -34,6 +35,7 @@ export async function watchBarrier(root: string, onPassed: () => void): Promise<
   let wanted: number | undefined;
   const raise = () => {
     raisedAt = performance.now();
+    traceStep('barrier: raised');
     wanted = undefined;
     const at = new Date();
     // A marker removed by hand is written again: its creation is an event as good as the touch.
@@ -44,8 +46,10 @@ export async function watchBarrier(root: string, onPassed: () => void): Promise<
     .subscribe(absolutePath(root, SIDECAR_DIR), (error, events) => {
       if (error || raisedAt === undefined || !events.some((event) => event.path === marker)) return;
       const raised = raisedAt;
+      traceStep('barrier: its event came');
       setTimeout(() => {
         passedFor = Math.max(passedFor, raised);
+        traceStep('barrier: passed');
         if (raisedAt === raised) raisedAt = undefined;
         if (wanted !== undefined && raisedAt === undefined) raise();
         onPassed();

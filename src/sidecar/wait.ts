@@ -11,6 +11,7 @@
  */
 import type { SidecarStatus, SidecarWatch } from './status.js';
 import { sidecarStatus } from './status.js';
+import { traceStep } from './trace.js';
 
 export const DEFAULT_WAIT_MS = 30_000;
 export const MAX_WAIT_MS = 600_000;
@@ -52,7 +53,10 @@ export async function statusAfter(
   for (;;) {
     const status = await sidecarStatus(watch);
     const left = deadline - performance.now();
-    if (isFreshAfter(status, wait.after) || left <= 0 || gone.aborted) return status;
+    if (isFreshAfter(status, wait.after) || left <= 0 || gone.aborted) {
+      traceStep(`status: answered ${status.freshness} after ${status.refreshes} refresh(es)`);
+      return status;
+    }
     // Settling is the one wait no signal ends: look again when it is over.
     const settling = watch.quietIn();
     await nextChange(watch, Math.min(left, settling > 0 ? settling : RECHECK_MS, RECHECK_MS), gone);

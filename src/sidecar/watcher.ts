@@ -9,6 +9,7 @@
  */
 import watcher from '@parcel/watcher';
 import { relativePath } from '../shared/path.js';
+import { traceStep } from './trace.js';
 
 /**
  * The native watcher already batches (a burst's events come together once the tree has been quiet
@@ -48,6 +49,7 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
     if (pending.size === 0) return;
     const paths = [...pending].sort();
     pending.clear();
+    traceStep(`batch: ${paths.length} path(s)`);
     options.onBatch(paths);
   };
   const subscription = await watcher.subscribe(
@@ -55,6 +57,7 @@ export async function watchRepository(root: string, options: WatchOptions): Prom
     (error, events) => {
       if (error) return options.onError(error);
       lastEventAt = performance.now();
+      traceStep(`watcher: ${events.length} event(s)`);
       if (pending.size === 0) firstPendingAt = Date.now();
       for (const event of events) pending.add(relativePath(root, event.path));
       clearTimeout(quietTimer);

@@ -19,9 +19,14 @@ export interface SidecarProcess {
   exited: Promise<number | null>;
 }
 
-export async function startSidecarProcess(root: string, args: string[] = []): Promise<SidecarProcess> {
+export async function startSidecarProcess(
+  root: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<SidecarProcess> {
   const child = spawn(process.execPath, [CLI_BIN, 'sidecar', root, '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let stdout = '';
   let stderr = '';
