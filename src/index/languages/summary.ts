@@ -18,8 +18,8 @@ export function summarize(
   const documented = symbols.find(
     (symbol) => symbol.exported && symbol.doc && !symbol.container && !CODE_EXAMPLE.test(symbol.doc),
   );
-  if (documented?.doc) return { text: documented.doc, source: 'symbol-doc', line: documented.line };
-  return { text: derivedSummary(facts, symbols), source: 'derived' };
+  if (documented?.doc) return { line: documented.line, source: 'symbol-doc', text: documented.doc };
+  return { source: 'derived', text: derivedSummary(facts, symbols) };
 }
 
 /** What a file without documentation visibly does, from its facts. */
