@@ -166,7 +166,7 @@ describe('secret rules behind their literal groups and screens', () => {
       'ab,cd1ef',
       'abcdef(1)',
       'x1',
-      '${SECRET}',
+      '$SECRET',
       '123456',
       'f(x)1',
     ];
