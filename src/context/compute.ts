@@ -1,4 +1,5 @@
 import { FactsCache } from '../index/cache.js';
+import { loadTokenizerWhileIdle } from '../pack/tokenizer.js';
 import type { ScanOutput } from '../scan/scan.js';
 import { pathExists, readRepositoryTextIfExists, readTextIfExists } from '../shared/fs.js';
 import { headCommit, runGit } from '../shared/git.js';
@@ -45,6 +46,12 @@ async function loadStages() {
 
 /** Scan and decide; compose only when something changed (`build` and `update`). */
 export async function computeForBuild(root: string, options: ComputeOptions): Promise<BuildComputation> {
+  // A build parses everything and reads no token cache: the stages it will run and the tokenizer
+  // load while the scan waits for `git ls-files` (an import that fails is reported when awaited).
+  if (options.mode === 'build') {
+    loadStages().catch(() => undefined);
+    loadTokenizerWhileIdle();
+  }
   const inputs = await readInputs(root, options);
   if (inputs.upToDate) return { ...inputs, upToDate: true };
   return composed(root, options, await indexAndGraph(root, options, inputs));

@@ -46,6 +46,33 @@ export function conventionTestsFor(
   return [...found].sort();
 }
 
+/**
+ * Whether a convention ties any of `sources` to a test among `tests`: the question inference asks
+ * of each convention. Stops at the first tie, with the source pattern compiled once (asking
+ * `conventionTestsFor` per source compiled it for each of babel's 27k files, for every convention).
+ */
+export function conventionTiesAnyTest(
+  convention: TestContract['conventions'][number],
+  sources: readonly string[],
+  tests: readonly string[],
+): boolean {
+  if (tests.length === 0) return false;
+  const sourcePattern = new RegExp(convention.source);
+  const sorted = sortedTests(tests);
+  for (const source of sources) {
+    const match = sourcePattern.exec(source);
+    if (!match) continue;
+    const substituted = convention.test.replace(/\$(\d)/g, (_all, index: string) =>
+      escapeRegex(match[Number(index)] ?? ''),
+    );
+    const candidates = withPrefix(sorted, literalPrefix(substituted));
+    if (candidates.length === 0) continue;
+    const pattern = new RegExp(substituted);
+    for (const test of candidates) if (test !== source && pattern.test(test)) return true;
+  }
+  return false;
+}
+
 const sortedCache = new WeakMap<readonly string[], string[]>();
 
 function sortedTests(tests: readonly string[]): string[] {

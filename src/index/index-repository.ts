@@ -75,9 +75,34 @@ export async function indexRepository(
   });
 
   const files = keys.map(
-    (key, position): IndexedFile => whole.files.get(key.path) ?? { ...key, ...facts[position]! },
+    (key, position): IndexedFile => whole.files.get(key.path) ?? indexedEntry(key, facts[position]!),
   );
   return { files, stats: statsOf(files, whole, pending.length) };
+}
+
+type EntryKey = Pick<IndexedFile, 'path' | 'language' | 'kind' | 'hash' | 'extractor'>;
+
+/**
+ * A file's entry, its keys in sorted order as the index stores them: the stable JSON of a shard
+ * then copies no entry (spreading key and facts, then sorting, copied all 27k entries of babel).
+ */
+function indexedEntry(key: EntryKey, facts: FileFacts): IndexedFile {
+  return {
+    confidence: facts.confidence,
+    diagnostics: facts.diagnostics,
+    env: facts.env,
+    exports: facts.exports,
+    extractor: key.extractor,
+    hash: key.hash,
+    imports: facts.imports,
+    kind: key.kind,
+    language: key.language,
+    lines: facts.lines,
+    path: key.path,
+    routes: facts.routes,
+    summary: facts.summary,
+    symbols: facts.symbols,
+  };
 }
 
 async function extractPending(

@@ -1,15 +1,15 @@
 /** Offset -> line lookups shared by the adapters. */
 export class LineMap {
   private readonly starts: number[] = [0];
+  /** Lines as `FileFacts.lines` counts them (`countLines`), from the one pass that found the starts. */
+  readonly lineCount: number;
 
   constructor(text: string) {
     for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
       this.starts.push(index + 1);
     }
-  }
-
-  get lineCount(): number {
-    return this.starts.length;
+    // A final newline starts no line of its own; an empty text has none.
+    this.lineCount = text.length === 0 ? 0 : this.starts.length - (text.endsWith('\n') ? 1 : 0);
   }
 
   /** 1-based line of a 0-based character offset. */

@@ -34,15 +34,50 @@ export function storedEntry(file: IndexedFile): StoredEntry {
   }
   // Every implied export must be there, and merging by line must restore the order.
   if (next < implied.length || !sameList(mergedByLine(other, implied), file.exports)) return file;
-  const { exports: _exports, ...rest } = file;
-  return { ...rest, otherExports: other };
+  return shortEntry(file, other);
+}
+
+/** The short form, its keys in sorted order as the shard stores them (its stable JSON copies nothing). */
+function shortEntry(file: IndexedFile, otherExports: ExportFact[]): StoredEntry {
+  return {
+    confidence: file.confidence,
+    diagnostics: file.diagnostics,
+    env: file.env,
+    extractor: file.extractor,
+    hash: file.hash,
+    imports: file.imports,
+    kind: file.kind,
+    language: file.language,
+    lines: file.lines,
+    otherExports,
+    path: file.path,
+    routes: file.routes,
+    summary: file.summary,
+    symbols: file.symbols,
+  };
 }
 
 /** The full entry back from its stored form (a schema-2 entry is returned as it is). */
 export function entryFromStored(value: StoredEntry): IndexedFile {
   if (!('otherExports' in value) || value.otherExports === undefined) return value as IndexedFile;
-  const { otherExports, exports: _exports, ...rest } = value;
-  return { ...rest, exports: mergedByLine(otherExports, impliedExports(rest.symbols)) };
+  const exports = mergedByLine(value.otherExports, impliedExports(value.symbols));
+  // Keys in sorted order, as `indexedEntry` makes them.
+  return {
+    confidence: value.confidence,
+    diagnostics: value.diagnostics,
+    env: value.env,
+    exports,
+    extractor: value.extractor,
+    hash: value.hash,
+    imports: value.imports,
+    kind: value.kind,
+    language: value.language,
+    lines: value.lines,
+    path: value.path,
+    routes: value.routes,
+    summary: value.summary,
+    symbols: value.symbols,
+  };
 }
 
 /**

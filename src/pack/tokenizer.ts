@@ -25,6 +25,15 @@ function loadCounter(): Counter {
 }
 
 /**
+ * Loads the rank table on the next turn of the event loop, for a run that will count tokens: a
+ * cold build calls this before it lists the repository, so the load (about a quarter of a
+ * second of CPU) runs while the main thread would wait for `git ls-files`, not after it.
+ */
+export function loadTokenizerWhileIdle(): void {
+  if (!counter) setImmediate(loadCounter).unref();
+}
+
+/**
  * Runs without whitespace longer than this are counted in slices: byte-pair merging is quadratic
  * in the length of one pre-tokenized piece, and a 300 KB line of one character took minutes.
  */

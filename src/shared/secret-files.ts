@@ -4,7 +4,6 @@
  * index, pack, summary or retrieval corpus sees their text. Redaction (`redact.ts`) masks secrets
  * in every other file; this is the stronger rule for files where nearly every line is one.
  */
-import { posix } from './path.js';
 
 /** Shared templates of an environment file: meant to be committed, masked line by line instead. */
 const ENV_TEMPLATE = /^\.env\.(?:example|sample|template|dist|defaults?|schema)$/i;
@@ -44,12 +43,28 @@ const AUTH_IN_CONFIG: Record<string, RegExp> = {
  * its content when the caller has it: files such as `.npmrc` are secret only with a token inside.
  */
 export function isSecretFile(path: string, text?: string): boolean {
-  const name = posix.basename(path);
+  // Called for every scanned file: the name and extension are cut by index, and a config's
+  // folder looked at only for a name some `AUTH_IN_CONFIG` key ends with.
+  const name = path.slice(path.lastIndexOf('/') + 1);
   const lower = name.toLowerCase();
   if (lower === '.env' || (lower.startsWith('.env.') && !ENV_TEMPLATE.test(name))) return true;
-  if (/^id_(?:rsa|dsa|ecdsa|ed25519)(?:_[\w-]+)?$/.test(lower)) return true;
+  if (lower.startsWith('id_') && /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_[\w-]+)?$/.test(lower)) return true;
   if (SECRET_NAMES.has(lower)) return true;
-  if (SECRET_EXTENSIONS.has(posix.extname(lower))) return true;
-  const authPattern = AUTH_IN_CONFIG[lower] ?? AUTH_IN_CONFIG[path.split('/').slice(-2).join('/')];
+  const dot = lower.lastIndexOf('.');
+  if (dot > 0 && SECRET_EXTENSIONS.has(lower.slice(dot))) return true;
+  const authPattern =
+    AUTH_IN_CONFIG[lower] ??
+    (AUTH_IN_FOLDER_NAMES.has(lower) ? AUTH_IN_CONFIG[lastTwoSegments(path)] : undefined);
   return authPattern !== undefined && (text === undefined || authPattern.test(text));
+}
+
+/** The names `AUTH_IN_CONFIG`'s folder-qualified keys (`.gem/credentials`) end with. */
+const AUTH_IN_FOLDER_NAMES = new Set(
+  Object.keys(AUTH_IN_CONFIG)
+    .filter((key) => key.includes('/'))
+    .map((key) => key.slice(key.lastIndexOf('/') + 1)),
+);
+
+function lastTwoSegments(path: string): string {
+  return path.split('/').slice(-2).join('/');
 }

@@ -160,6 +160,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     replace: keepHead,
     accept: (_match, _head, value) => !/^[\w.]+\(|^\d+$|^\$\{?[\w.]+\}?$/.test(value ?? ''),
+    // The pattern without its lead (a lookbehind tried at every offset of the text): the name,
+    // its separator and six value characters, one of them a digit or a sign.
+    screen: testOf(
+      new RegExp(
+        `${SECRET_NAME}["']?(?:\\s*[:=]\\s*|\\s+)(?=[^\\s"'\`]*[0-9!@#$%^&*+~])[^\\s"'\`,;()]{6}`,
+        'i',
+      ),
+    ),
   },
   {
     kind: 'high-entropy-assignment',

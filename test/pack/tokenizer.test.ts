@@ -1,5 +1,19 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '../../src/pack/tokenizer.js';
+import { countTokens, loadTokenizerWhileIdle } from '../../src/pack/tokenizer.js';
+
+describe('loadTokenizerWhileIdle', () => {
+  it('loads the rank table on the next turn of the event loop, not at the first count', async () => {
+    const require = createRequire(import.meta.url);
+    const table = require.resolve('gpt-tokenizer/encoding/o200k_base');
+    expect(require.cache[table]).toBeUndefined();
+    loadTokenizerWhileIdle();
+    expect(require.cache[table]).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(require.cache[table]).toBeDefined();
+    expect(countTokens('export const a = 1;\n')).toBeGreaterThan(4);
+  });
+});
 
 describe('countTokens', () => {
   it('is exact on ordinary text', () => {

@@ -48,6 +48,8 @@ const SECRETS = [
   'export CLIENT_SECRET="x9Y8w7V6u5"',
   "apiKey: 'Zx81-kq09-Lm27'",
   '--auth-token=abc123def456',
+  'password hunter22',
+  '(secret:x1y2z3w4',
   'signature = "Q2xvdWQ5OGFiY2RlZjEyMzQ1Njc4OTA"',
   'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789+/ab',
 ];
@@ -71,6 +73,13 @@ const FILLER = [
   'PRIVATE KEY',
   'key',
   'session_cookie: ',
+  'token: string',
+  'password field',
+  '--token ',
+  'pwd=',
+  'abc12',
+  'abcdef',
+  '1(',
   '\u0000',
   '•',
 ];
@@ -139,5 +148,42 @@ describe('secret rules behind their literal groups and screens', () => {
       expect(containsSecret(`${prefix}${run}=`)).toBe(false);
       expect(containsSecret(`${prefix}${'a'.repeat(45)} ${run}`)).toBe(true);
     }
+  });
+
+  it('screen the unquoted assignment rule only where its pattern could match', () => {
+    const unquoted = SECRET_RULES.filter(
+      (rule) => rule.kind === 'assignment' && rule.pattern.flags.includes('m'),
+    );
+    expect(unquoted).toHaveLength(1);
+    const rule = unquoted[0]!;
+    const names = ['password', 'PWD', 'api-key', 'Client_Secret', 'webhook_url', 'tokenizer'];
+    const separators = ['=', ' = ', ': ', ' ', '\t', '"=', "' ", ':', '  :  '];
+    const values = [
+      'hunter2',
+      'abc12',
+      'abcde1',
+      'abcdef',
+      'ab,cd1ef',
+      'abcdef(1)',
+      'x1',
+      '$SECRET',
+      '123456',
+      'f(x)1',
+    ];
+    const leads = ['', ' ', '(', '-', '--', 'x', ';', '\n'];
+    let matched = 0;
+    for (const name of names)
+      for (const separator of separators)
+        for (const value of values)
+          for (const lead of leads) {
+            const text = `${lead}${name}${separator}${value}`;
+            const hit = [...text.matchAll(rule.pattern)].length > 0;
+            if (hit) {
+              matched++;
+              expect(rule.screen!(text), JSON.stringify(text)).toBe(true);
+            }
+            expect(containsSecret(text), JSON.stringify(text)).toBe(ungatedContains(text));
+          }
+    expect(matched).toBeGreaterThan(100);
   });
 });

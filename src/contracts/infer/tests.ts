@@ -5,7 +5,7 @@
  * affect every test.
  */
 import type { TestContract, TestRunnerEntry } from '../schema.js';
-import { assignTestFiles, conventionTestsFor } from '../test-files.js';
+import { assignTestFiles, conventionTiesAnyTest } from '../test-files.js';
 import type { InferenceInput } from './input.js';
 import { nativeRunners } from './runners/native.js';
 import { nodeRunners } from './runners/node.js';
@@ -76,7 +76,7 @@ export function inferTests(input: InferenceInput): TestContract {
   ];
   const sources = input.files.filter((file) => file.kind === 'source').map((file) => file.path);
   const conventions = CONVENTIONS.filter((convention) =>
-    sources.some((source) => conventionTestsFor([convention], source, runnable).length > 0),
+    conventionTiesAnyTest(convention, sources, runnable),
   );
   return {
     schemaVersion: 1,

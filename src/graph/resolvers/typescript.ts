@@ -110,8 +110,8 @@ export function resolveRelativeInScan(
   files: ReadonlySet<string>,
 ): string | undefined {
   const clean = specifier.replace(/[?#].*$/, '');
-  const target = posix.normalize(posix.join(fromDirectory || '.', clean));
-  if (target.startsWith('..') || target === '.') return undefined;
+  const target = joinRelative(fromDirectory, clean);
+  if (target === undefined || target.startsWith('..') || target === '.') return undefined;
   const extension = posix.extname(target);
   const aliases = EXTENSION_ALIAS[extension];
   if (aliases) {
@@ -125,6 +125,37 @@ export function resolveRelativeInScan(
   for (const candidate of SOURCE_EXTENSIONS)
     if (files.has(`${target}/index${candidate}`)) return `${target}/index${candidate}`;
   return undefined;
+}
+
+/** An empty, `.` or `..` segment (or a leading slash) in a folder path. */
+const DOT_SEGMENT = /(^|\/)\.{0,2}(\/|$)/;
+
+/**
+ * `posix.normalize(posix.join(fromDirectory || '.', specifier))` for the relative specifiers
+ * imports are made of (`./x`, `../y/z`, `.`), by walking the segments; undefined above the
+ * root. Any other shape (an empty segment, a trailing slash) takes the posix functions.
+ * `posix.normalize` re-scans the joined string character by character, for every import.
+ */
+export function joinRelative(fromDirectory: string, specifier: string): string | undefined {
+  const plain =
+    specifier.startsWith('.') &&
+    !specifier.includes('//') &&
+    !specifier.endsWith('/') &&
+    (fromDirectory === '' || !DOT_SEGMENT.test(fromDirectory));
+  if (!plain) return posix.normalize(posix.join(fromDirectory || '.', specifier));
+  const segments = fromDirectory ? fromDirectory.split('/') : [];
+  let start = 0;
+  while (start <= specifier.length) {
+    const slash = specifier.indexOf('/', start);
+    const end = slash === -1 ? specifier.length : slash;
+    const segment = specifier.slice(start, end);
+    if (segment === '..') {
+      if (segments.length === 0) return undefined;
+      segments.pop();
+    } else if (segment !== '.') segments.push(segment);
+    start = end + 1;
+  }
+  return segments.length === 0 ? '.' : segments.join('/');
 }
 
 /**

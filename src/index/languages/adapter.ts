@@ -20,19 +20,33 @@ export interface LanguageAdapter {
   extract(input: ExtractInput): FileFacts;
 }
 
-export function emptyFacts(text: string, confidence: FileFacts['confidence']): FileFacts {
+/**
+ * Facts with nothing found yet. Keys are in sorted order, as the index stores them, so its stable
+ * JSON copies no entry. `lineCount` spares a second pass over the text when the caller already
+ * counted its lines (a `LineMap`'s `lineCount`).
+ */
+export function emptyFacts(
+  text: string,
+  confidence: FileFacts['confidence'],
+  lineCount = countLines(text),
+): FileFacts {
+  return {
+    confidence,
+    diagnostics: [],
+    env: [],
+    exports: [],
+    imports: [],
+    lines: lineCount,
+    routes: [],
+    summary: { source: 'derived', text: '' },
+    symbols: [],
+  };
+}
+
+/** Lines of a text as an editor numbers them: a final newline starts no line of its own. */
+export function countLines(text: string): number {
   let lines = text.length === 0 ? 0 : 1;
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
   if (text.endsWith('\n')) lines--;
-  return {
-    confidence,
-    imports: [],
-    exports: [],
-    symbols: [],
-    routes: [],
-    env: [],
-    summary: { text: '', source: 'derived' },
-    diagnostics: [],
-    lines,
-  };
+  return lines;
 }

@@ -65,11 +65,11 @@ function collectImports(specs: SyntaxNode[]): ImportFact[] {
     if (specifier === undefined) continue;
     const alias = spec.childForFieldName('name');
     imports.push({
-      specifier,
       kind: 'static',
-      typeOnly: false,
-      names: alias?.type === 'blank_identifier' ? [] : ['*'],
       line: lineOf(spec),
+      names: alias?.type === 'blank_identifier' ? [] : ['*'],
+      specifier,
+      typeOnly: false,
     });
   }
   return imports;
@@ -224,7 +224,7 @@ function packageDoc(root: SyntaxNode): FileFacts['summary'] | undefined {
   const body = commentBody(comments);
   if (comments.length === 0 || /copyright|license|spdx/i.test(body)) return undefined;
   const text = firstSentence(body);
-  return text ? { text, source: 'module-doc', line: lineOf(comments[0]!) } : undefined;
+  return text ? { line: lineOf(comments[0]!), source: 'module-doc', text } : undefined;
 }
 
 function isDirective(comment: string): boolean {
@@ -360,7 +360,7 @@ function collectEnvironmentReads(nodes: NodesOfType, aliases: Set<string>): File
     if (!aliases.has(callee.childForFieldName('operand')?.text ?? '')) continue;
     if (!/^(Getenv|LookupEnv)$/.test(callee.childForFieldName('field')?.text ?? '')) continue;
     const name = stringLiteral(call.childForFieldName('arguments')?.namedChildren[0]);
-    if (name) reads.push({ name, line: lineOf(call) });
+    if (name) reads.push({ line: lineOf(call), name });
   }
   return reads;
 }

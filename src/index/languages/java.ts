@@ -67,11 +67,11 @@ function collectImports(root: SyntaxNode): ImportFact[] {
     const wildcard = declaration.namedChildren.some((child) => child.type === 'asterisk');
     const path = compact(name.text);
     imports.push({
-      specifier: wildcard ? `${path}.*` : path,
       kind: 'static',
-      typeOnly: false,
-      names: [wildcard ? '*' : path.slice(path.lastIndexOf('.') + 1)],
       line: lineOf(declaration),
+      names: [wildcard ? '*' : path.slice(path.lastIndexOf('.') + 1)],
+      specifier: wildcard ? `${path}.*` : path,
+      typeOnly: false,
     });
   }
   return imports;
@@ -90,7 +90,7 @@ function packageDoc(root: SyntaxNode): FileFacts['summary'] | undefined {
   const declaration = root.namedChildren.find((child) => child.type === 'package_declaration');
   const comment = declaration && javadocNode(declaration);
   const text = comment ? firstSentence(comment.text) : undefined;
-  return text && comment ? { text, source: 'module-doc', line: lineOf(comment) } : undefined;
+  return text && comment ? { line: lineOf(comment), source: 'module-doc', text } : undefined;
 }
 
 // ---------------------------------------------------------------- types and members
@@ -315,7 +315,7 @@ function collectEnvironmentReads(root: SyntaxNode): FileFacts['env'] {
     if (!/^(java\.lang\.)?System$/.test(compact(call.childForFieldName('object')?.text ?? ''))) continue;
     const argument = call.childForFieldName('arguments')?.namedChildren[0];
     const name = argument ? stringLiteral(argument) : undefined;
-    if (name) reads.push({ name, line: lineOf(call) });
+    if (name) reads.push({ line: lineOf(call), name });
   }
   return reads;
 }

@@ -86,7 +86,7 @@ function collectImports(context: Context): ImportFact[] {
 }
 
 function importFact(specifier: string, names: string[], typeOnly: boolean, line: number): ImportFact {
-  return { specifier, kind: 'static', typeOnly, names, line };
+  return { kind: 'static', line, names, specifier, typeOnly };
 }
 
 /** `importlib.import_module("pkg.mod")`, `import_module(".mod", ...)` and `__import__("mod")` with a literal. */
@@ -97,7 +97,7 @@ function dynamicImports(context: Context): ImportFact[] {
     if (!/^((importlib\.)?import_module|__import__)$/.test(callee)) continue;
     const specifier = firstStringArgument(call, context.text);
     if (specifier)
-      imports.push({ specifier, kind: 'dynamic', typeOnly: false, names: ['*'], line: lineOf(call) });
+      imports.push({ kind: 'dynamic', line: lineOf(call), names: ['*'], specifier, typeOnly: false });
   }
   return imports;
 }
@@ -209,7 +209,7 @@ function docstringOf(body: SyntaxNode, text: string): string | undefined {
 function moduleDocstring(root: SyntaxNode, text: string): FileFacts['summary'] | undefined {
   const doc = docstringOf(root, text);
   const first = root.namedChildren.find((child) => child.type !== 'comment');
-  return doc && first ? { text: doc, source: 'module-doc', line: lineOf(first) } : undefined;
+  return doc && first ? { line: lineOf(first), source: 'module-doc', text: doc } : undefined;
 }
 
 // ---------------------------------------------------------------- exports
@@ -235,9 +235,9 @@ function applyExports(root: SyntaxNode, context: Context): void {
   }
   const importedFrom = importedNames(facts.imports);
   facts.exports = [...declared].map(([name, line]) => {
-    const fact: ExportFact = { name, typeOnly: false, line };
     const from = topLevel.some((symbol) => symbol.name === name) ? undefined : importedFrom.get(name);
-    if (from) fact.from = from;
+    // Keys in sorted order, as the index stores them.
+    const fact: ExportFact = from ? { from, line, name, typeOnly: false } : { line, name, typeOnly: false };
     return fact;
   });
 }
@@ -387,7 +387,7 @@ function collectEnvironmentReads(context: Context): FileFacts['env'] {
         (isGet && isEnviron(callee.childForFieldName('object')));
       if (readsEnvironment) name = firstStringArgument(node, context.text);
     }
-    if (name) reads.push({ name, line: lineOf(node) });
+    if (name) reads.push({ line: lineOf(node), name });
   }
   return reads.sort((a, b) => a.line - b.line || compare(a.name, b.name));
 }

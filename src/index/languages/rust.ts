@@ -68,20 +68,20 @@ function collectImports(nodes: NodesOfType, exports: ExportFact[]): ImportFact[]
       for (const entry of argument ? useEntries(argument) : []) {
         const specifier = relativeToFile(entry.specifier, inline);
         const kind = reexport ? 'reexport' : 'static';
-        imports.push({ specifier, kind, typeOnly: false, names: entry.names, line });
+        imports.push({ kind, line, names: entry.names, specifier, typeOnly: false });
         if (reexport && inline.length === 0)
           for (const name of entry.names)
-            exports.push({ name: exportedName(entry, name), from: specifier, typeOnly: false, line });
+            exports.push({ from: specifier, line, name: exportedName(entry, name), typeOnly: false });
       }
     } else if (node.type === 'mod_item') {
       if (node.childForFieldName('body')) continue;
       const name = node.childForFieldName('name')?.text;
       if (!name) continue;
       const specifier = pathAttribute(node) ?? [...inlineModulePath(node), name].join('::');
-      imports.push({ specifier, kind: 'module-declaration', typeOnly: false, names: [name], line });
+      imports.push({ kind: 'module-declaration', line, names: [name], specifier, typeOnly: false });
     } else {
       const name = node.childForFieldName('name')?.text;
-      if (name) imports.push({ specifier: name, kind: 'static', typeOnly: false, names: [name], line });
+      if (name) imports.push({ kind: 'static', line, names: [name], specifier: name, typeOnly: false });
     }
   }
   return imports;
@@ -313,7 +313,7 @@ function crateDoc(root: SyntaxNode): FileFacts['summary'] | undefined {
       break;
   }
   const text = comments.length > 0 ? firstSentence(docBody(comments)) : undefined;
-  return text ? { text, source: 'module-doc', line: lineOf(comments[0]!) } : undefined;
+  return text ? { line: lineOf(comments[0]!), source: 'module-doc', text } : undefined;
 }
 
 function docBody(comments: SyntaxNode[]): string {
@@ -422,7 +422,7 @@ function collectEnvironmentReads(nodes: NodesOfType): FileFacts['env'] {
       argument = node.namedChildren.find((child) => child.type === 'token_tree')?.namedChildren[0];
     }
     const name = argument ? stringLiteral(argument) : undefined;
-    if (name) reads.push({ name, line: lineOf(node) });
+    if (name) reads.push({ line: lineOf(node), name });
   }
   return reads.sort((a, b) => a.line - b.line);
 }

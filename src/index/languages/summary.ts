@@ -22,8 +22,8 @@ export function summarize(
     return moduleDoc;
   const principal = principalSymbol(path, facts, symbols);
   if (principal?.doc && !CODE_EXAMPLE.test(principal.doc))
-    return { text: principal.doc, source: 'symbol-doc', line: principal.line };
-  return { text: derivedSummary(facts, symbols), source: 'derived' };
+    return { line: principal.line, source: 'symbol-doc', text: principal.doc };
+  return { source: 'derived', text: derivedSummary(facts, symbols) };
 }
 
 /** Lower-case letters and digits only: `user_service`, `UserService` and `user-service` agree. */

@@ -15,7 +15,7 @@ export const textAdapter: LanguageAdapter = {
       : /\.html?$/i.test(path)
         ? (htmlSummary(text) ?? firstProseLine(text))
         : firstProseLine(text, path);
-    if (summary) facts.summary = { text: summary.text, source: 'module-doc', line: summary.line };
+    if (summary) facts.summary = { line: summary.line, source: 'module-doc', text: summary.text };
     return facts;
   },
 };

@@ -156,24 +156,24 @@ export interface SymbolDetails {
 /** A symbol spanning `node`'s lines; `container` and `doc` only when there is one. */
 export function symbolAt(node: Node, details: SymbolDetails): SymbolFact {
   const { name, kind, signature, exported, container, doc } = details;
-  const symbol: SymbolFact = {
-    name,
-    kind,
-    line: lineOf(node),
-    endLine: endLineOf(node),
-    signature,
-    exported,
-  };
-  if (container) symbol.container = container;
-  if (doc) symbol.doc = doc;
-  return symbol;
+  const line = lineOf(node);
+  const endLine = endLineOf(node);
+  // Keys in sorted order, as the index stores them (its stable JSON then copies no symbol).
+  if (container) {
+    return doc
+      ? { container, doc, endLine, exported, kind, line, name, signature }
+      : { container, endLine, exported, kind, line, name, signature };
+  }
+  return doc
+    ? { doc, endLine, exported, kind, line, name, signature }
+    : { endLine, exported, kind, line, name, signature };
 }
 
 /** The exports of a file's exported top-level symbols: one value export each, at the symbol's line. */
 export function exportsOf(symbols: readonly SymbolFact[]): ExportFact[] {
   return symbols
     .filter((symbol) => symbol.exported && !symbol.container)
-    .map((symbol) => ({ name: symbol.name, typeOnly: false, line: symbol.line }));
+    .map((symbol) => ({ line: symbol.line, name: symbol.name, typeOnly: false }));
 }
 
 /** A declaration's text from its start to where its body begins (or its first line), on one line. */

@@ -26,30 +26,31 @@ const KIND: Record<string, SymbolKind> = {
 export function lexicalFacts(text: string, facts: FileFacts): void {
   const lines = new LineMap(text);
   for (const match of text.matchAll(IMPORT_FROM)) {
+    // Keys in sorted order, as the index stores them.
     facts.imports.push({
-      specifier: match[3]!,
       kind: match[1] === 'export' ? 'reexport' : 'static',
-      typeOnly: Boolean(match[2]),
-      names: [],
       line: lines.lineOf(match.index),
+      names: [],
+      specifier: match[3]!,
+      typeOnly: Boolean(match[2]),
     });
   }
   for (const match of text.matchAll(SIDE_EFFECT_IMPORT)) {
     facts.imports.push({
-      specifier: match[1]!,
       kind: 'static',
-      typeOnly: false,
-      names: [],
       line: lines.lineOf(match.index),
+      names: [],
+      specifier: match[1]!,
+      typeOnly: false,
     });
   }
   for (const match of text.matchAll(REQUIRE)) {
     facts.imports.push({
-      specifier: match[1]!,
       kind: 'require',
-      typeOnly: false,
-      names: ['*'],
       line: lines.lineOf(match.index),
+      names: ['*'],
+      specifier: match[1]!,
+      typeOnly: false,
     });
   }
   facts.imports.sort((a, b) => a.line - b.line);
@@ -59,18 +60,18 @@ export function lexicalFacts(text: string, facts: FileFacts): void {
     const exported = Boolean(match[1]);
     const firstLine = text.slice(match.index).split('\n', 1)[0]!;
     facts.symbols.push({
-      name: match[3]!,
+      endLine: line,
+      exported,
       kind: KIND[match[2]!] ?? 'variable',
       line,
-      endLine: line,
+      name: match[3]!,
       signature: oneLine(firstLine.replace(/\s*[{=]\s*$/, '')),
-      exported,
     });
     if (exported)
       facts.exports.push({
+        line,
         name: match[3]!,
         typeOnly: match[2] === 'interface' || match[2] === 'type',
-        line,
       });
   }
 }

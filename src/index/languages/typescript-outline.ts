@@ -104,7 +104,7 @@ interface Context {
 /** Facts of a file that parsed: `confidence` and `diagnostics` are the caller's. */
 export function factsFromOutline(path: string, text: string, outline: ModuleOutline): FileFacts {
   const lines = new LineMap(text);
-  const facts = emptyFacts(text, 'parsed');
+  const facts = emptyFacts(text, 'parsed', lines.lineCount);
   const context: Context = {
     text,
     lines,
@@ -185,22 +185,24 @@ function collectExports(statements: ExportStatement[], context: Context): Export
   const exports: ExportFact[] = [];
   for (const statement of statements) {
     for (const entry of statement.entries) {
-      const fact: ExportFact = {
-        line: context.lines.lineOf(entry.start),
-        name: entry.name,
-        typeOnly: entry.isType,
-      };
-      if (entry.local && entry.local !== entry.name) fact.local = entry.local;
       if (entry.local) context.exportedLocals.add(entry.local);
-      if (entry.from !== undefined) {
-        fact.from = entry.from;
-        const imported = entry.imported ?? '*';
-        if (imported !== entry.name) fact.local = imported;
-      }
-      exports.push(fact);
+      exports.push(exportFact(entry, context.lines.lineOf(entry.start)));
     }
   }
   return exports;
+}
+
+/** One export entry's fact, its keys in sorted order (see makeSymbol), one literal per shape. */
+function exportFact(entry: ExportEntry, line: number): ExportFact {
+  const { from, name } = entry;
+  const typeOnly = entry.isType;
+  const ownLocal = entry.local && entry.local !== name ? entry.local : undefined;
+  if (from === undefined)
+    return ownLocal === undefined ? { line, name, typeOnly } : { line, local: ownLocal, name, typeOnly };
+  // A re-export names what it takes from the module when that differs from what it exports.
+  const imported = entry.imported ?? '*';
+  const local = imported !== name ? imported : ownLocal;
+  return local === undefined ? { from, line, name, typeOnly } : { from, line, local, name, typeOnly };
 }
 
 const EXPORTS_PROPERTY = /^(module\.)?exports\.[\w$]+$/;
@@ -218,22 +220,22 @@ function collectCommonJsExports(
         for (const property of value.properties) {
           if (property.name)
             exports.push({
+              commonjs: true,
+              line: context.lines.lineOf(property.start),
               name: property.name,
               typeOnly: false,
-              line: context.lines.lineOf(property.start),
-              commonjs: true,
             });
           if (property.local) context.exportedLocals.add(property.local);
         }
       } else {
-        exports.push({ name: 'default', typeOnly: false, line, commonjs: true });
+        exports.push({ commonjs: true, line, name: 'default', typeOnly: false });
         if (value.kind === 'identifier') context.exportedLocals.add(value.name);
       }
       if (value.kind === 'function' || value.kind === 'class')
         addAssignedSymbol('default', value, assignment, context);
     } else if (EXPORTS_PROPERTY.test(target)) {
       const name = target.slice(target.lastIndexOf('.') + 1);
-      exports.push({ name, typeOnly: false, line, commonjs: true });
+      exports.push({ commonjs: true, line, name, typeOnly: false });
       if (value.kind === 'function') addAssignedSymbol(name, value, assignment, context);
     }
   }
@@ -254,20 +256,21 @@ function addAssignedSymbol(
 // ---------------------------------------------------------------- symbols
 
 function makeSymbol(declaration: DeclarationRecord, context: Context): SymbolFact {
-  const { start, end } = declaration;
+  const { start, end, container, exported, kind, name } = declaration;
   const doc = docCommentBefore(start, context);
-  // Keys in sorted order, as the index stores them: its stable JSON then copies no symbol.
-  const symbol = {
-    ...(declaration.container !== undefined ? { container: declaration.container } : {}),
-    ...(doc ? { doc } : {}),
-    endLine: context.lines.lineOf(Math.max(start, end - 1)),
-    exported: declaration.exported,
-    kind: declaration.kind,
-    line: context.lines.lineOf(start),
-    name: declaration.name,
-    signature: signatureOf(context.text, start, end, declaration.bodyStart),
-  };
-  return symbol;
+  const endLine = context.lines.lineOf(Math.max(start, end - 1));
+  const line = context.lines.lineOf(start);
+  const signature = signatureOf(context.text, start, end, declaration.bodyStart);
+  // Keys in sorted order, as the index stores them: its stable JSON then copies no symbol. One
+  // literal per shape (not spreads of optional parts) gives V8 a few stable object shapes.
+  if (container !== undefined) {
+    return doc
+      ? { container, doc, endLine, exported, kind, line, name, signature }
+      : { container, endLine, exported, kind, line, name, signature };
+  }
+  return doc
+    ? { doc, endLine, exported, kind, line, name, signature }
+    : { endLine, exported, kind, line, name, signature };
 }
 
 /** Text from the declaration's start to where its body begins (or its first line). */

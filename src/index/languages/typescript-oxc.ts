@@ -56,7 +56,7 @@ function lexicalFallback(text: string, diagnostics: FileFacts['diagnostics']): F
   facts.diagnostics = diagnostics;
   lexicalFacts(text, facts);
   facts.confidence = facts.imports.length + facts.symbols.length > 0 ? 'partial' : 'failed';
-  facts.summary = { text: derivedSummary(facts, facts.symbols), source: 'derived' };
+  facts.summary = { source: 'derived', text: derivedSummary(facts, facts.symbols) };
   return facts;
 }
 

@@ -44,7 +44,7 @@ export function moduleDocComment(
       value.replace(/@(module|file|fileoverview|packageDocumentation)\b\s*\S*/g, ''),
     );
     if (summary && summary.length >= 8)
-      return { text: summary, source: 'module-doc', line: input.lines.lineOf(comment.start) };
+      return { line: input.lines.lineOf(comment.start), source: 'module-doc', text: summary };
   }
   return undefined;
 }

@@ -52,7 +52,7 @@ export function collectCallRoutes(
     if (insideComment(comments, match.index)) continue;
     const verb = match[2]!.toUpperCase();
     const method = verb === 'DEL' ? 'DELETE' : verb;
-    routes.push({ method, path: match[4]!, framework, line: lines.lineOf(match.index) });
+    routes.push({ framework, line: lines.lineOf(match.index), method, path: match[4]! });
   }
   return routes;
 }
@@ -70,7 +70,7 @@ export function collectEnvironmentReads(
   for (const match of text.matchAll(ENV_READ)) {
     if (insideComment(comments, match.index)) continue;
     const name = match[1] ?? match[2] ?? match[3];
-    if (name) reads.push({ name, line: lines.lineOf(match.index) });
+    if (name) reads.push({ line: lines.lineOf(match.index), name });
   }
   return reads;
 }
