@@ -21,7 +21,7 @@
  * case's ranks and top files (with their signal contributions) for looking at misses.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -185,7 +185,11 @@ for (const entry of cases) {
     .map((seconds) => seconds.toFixed(1))
     .join('/');
   console.error(entry.id, `open ${opens}s`, summary, entry.subject.slice(0, 70));
-  if (args.out) writeFileSync(args.out, JSON.stringify(rows, null, 1));
+  if (args.out) {
+    // Rewritten after every case: through a temporary file, so a reader never sees half of it.
+    writeFileSync(`${args.out}.tmp`, JSON.stringify(rows, null, 1));
+    renameSync(`${args.out}.tmp`, args.out);
+  }
 }
 const perRepository = {};
 for (const [repo, byVariant] of Object.entries(results)) {
