@@ -14,10 +14,12 @@ const builder = {
     "export { Arg } from './arg.js';\nexport { groupOf } from './group.js';\nexport { checkAsserts } from './asserts.js';\n",
   'src/builder/arg.ts':
     '/** An argument: its id, and the ids it conflicts with. */\nexport class Arg {\n  conflicts: string[] = [];\n  conflictsWith(id: string): this {\n    this.conflicts.push(id);\n    return this;\n  }\n}\n',
-  'src/builder/group.ts': '/** Groups of arguments that are required together. */\nexport function groupOf(ids: string[]) {\n  return ids;\n}\n',
+  'src/builder/group.ts':
+    '/** Groups of arguments that are required together. */\nexport function groupOf(ids: string[]) {\n  return ids;\n}\n',
   'src/builder/asserts.ts':
     '/** Checks the builder before parsing: an argument that conflicts with itself is a bug. */\nexport function checkAsserts(ids: string[], self: string) {\n  if (ids.includes(self)) throw new Error("an argument conflicts with itself");\n}\n',
-  'src/parser/parse.ts': '/** Parses the command line. */\nexport function parse(argv: string[]) {\n  return argv;\n}\n',
+  'src/parser/parse.ts':
+    '/** Parses the command line. */\nexport function parse(argv: string[]) {\n  return argv;\n}\n',
   'test/builder/conflicts.test.ts':
     "import { Arg } from '../../src/builder/arg.js';\n// two arguments that conflict: the conflicts are reported\n// conflicts with a group, conflicts with itself\nnew Arg().conflictsWith('b');\n",
   'test/builder/conflicts_groups.test.ts':
