@@ -11,7 +11,8 @@
  *   node scripts/retrieval-heldout.mjs --dev ../shared/bench/dev.json [--repo colinhacks/zod] [--limit 15]
  *
  * A variant is the options of one `session.run` (`{"weights":{"cochange":0}}`); `"builds":["base"]`
- * in it runs it on those builds only.
+ * in it runs it on those builds only, `"depth":10` keeps fewer of its top files in `--out` than
+ * `--depth` (the ranks are read from the same ranking either way).
  *
  * Held-out cases are `benchmark retrieval --commits N`'s selection (the newest non-merge commits
  * with 1–4 modified source files, at most 15 files, a subject of three words or more). Mirrors
@@ -20,7 +21,7 @@
  * case's ranks and top files (with their signal contributions) for looking at misses.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -115,7 +116,7 @@ async function runCase(entry, results) {
     const opened = performance.now();
     const session = await build.session.openRetrieval(dir, {});
     row.open[build.name] = (performance.now() - opened) / 1000;
-    for (const [variant, { builds: only, ...options }] of Object.entries(variants)) {
+    for (const [variant, { builds: only, depth: kept = depth, ...options }] of Object.entries(variants)) {
       if (only && !only.includes(build.name)) continue;
       const name = builds.length > 1 ? `${build.name}_${variant}` : variant;
       const started = performance.now();
@@ -125,7 +126,7 @@ async function runCase(entry, results) {
       const paths = files.map((file) => file.path);
       const ranks = entry.gold.map((gold) => paths.indexOf(gold) + 1 || null);
       const top = files
-        .slice(0, depth)
+        .slice(0, kept)
         .map((file) => ({ path: file.path, kind: file.kind, score: file.score, signals: file.signals }));
       row.runs[name] = { ranks, seconds, top };
       record(results, entry.repo, name, ranks);
@@ -184,7 +185,11 @@ for (const entry of cases) {
     .map((seconds) => seconds.toFixed(1))
     .join('/');
   console.error(entry.id, `open ${opens}s`, summary, entry.subject.slice(0, 70));
-  if (args.out) writeFileSync(args.out, JSON.stringify(rows, null, 1));
+  if (args.out) {
+    // Rewritten after every case: through a temporary file, so a reader never sees half of it.
+    writeFileSync(`${args.out}.tmp`, JSON.stringify(rows, null, 1));
+    renameSync(`${args.out}.tmp`, args.out);
+  }
 }
 const perRepository = {};
 for (const [repo, byVariant] of Object.entries(results)) {
