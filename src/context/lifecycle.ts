@@ -10,13 +10,13 @@ import { pathExists, writeFileAtomic } from '../shared/fs.js';
 import { formatJsonFile } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, joinPath, parentDirectory, resolveAbsolute } from '../shared/path.js';
-import { readRunFiles } from '../task/run-file.js';
 import { type BuildResult, finishBuild, knownOnDisk, stageTimer, withContextLock } from './build.js';
 import type { ComputedContext } from './computation.js';
 import { computePackage } from './compute.js';
 import { type ContextDelta, type ContextSnapshot, diffContexts, renderDeltaMarkdown } from './delta.js';
 import { loadBuiltContext, loadContextDirectory, readBuiltRanking } from './load.js';
 import type { ContextManifest } from './manifest.js';
+import { readTaskRuns } from './task-runs.js';
 import { writeContextPackage } from './writers/package.js';
 
 export interface DeltaResult {
@@ -188,7 +188,7 @@ async function writeDelta(root: string, delta: ContextDelta): Promise<string[]> 
  */
 export async function taskPackFiles(root: string): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
-  for (const { taskId, record } of await readRunFiles(root)) {
+  for (const { taskId, record } of await readTaskRuns(root)) {
     if (record) result.set(taskId, [...collectPaths(record)].sort());
   }
   return result;
