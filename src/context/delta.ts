@@ -16,7 +16,11 @@ export interface ContextSnapshot {
   sourceHash: string;
   sources: Record<string, string>;
   outputs: Record<string, string>;
-  files: IndexedFile[];
+  /**
+   * A file's facts in this snapshot. Only changed files are asked for, so a previous build's
+   * index shards stay undecoded but for theirs.
+   */
+  fileAt: (path: string) => IndexedFile | undefined;
   graph: DependencyGraph;
   ranking: FileRank[];
 }
@@ -75,7 +79,7 @@ export function diffContexts(
 ): ContextDelta {
   const files = fileChanges(before.sources, after.sources);
   const changed = new Set([...files.added, ...files.removed, ...files.modified]);
-  const symbols = symbolChanges(before.files, after.files, changed);
+  const symbols = symbolChanges(before.fileAt, after.fileAt, changed);
   const edges = edgeChanges(before.graph, after.graph, changedGraphShards(before.outputs, after.outputs));
   const ranking = rankingMoves(before.ranking, after.ranking);
   const rereadOutputs = Object.keys({ ...before.outputs, ...after.outputs })
@@ -117,13 +121,15 @@ function symbolKey(symbol: SymbolFact): string {
   return `${symbol.container ? `${symbol.container}.` : ''}${symbol.name}\0${symbol.kind}`;
 }
 
-function symbolChanges(before: IndexedFile[], after: IndexedFile[], changed: Set<string>): SymbolChange[] {
-  const beforeByPath = new Map(before.map((file) => [file.path, file]));
-  const afterByPath = new Map(after.map((file) => [file.path, file]));
+function symbolChanges(
+  before: ContextSnapshot['fileAt'],
+  after: ContextSnapshot['fileAt'],
+  changed: Set<string>,
+): SymbolChange[] {
   const changes: SymbolChange[] = [];
   for (const path of [...changed].sort()) {
-    const old = new Map((beforeByPath.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
-    const now = new Map((afterByPath.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
+    const old = new Map((before(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
+    const now = new Map((after(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
     for (const [key, symbol] of now) {
       const previous = old.get(key);
       const name = displayName(symbol);

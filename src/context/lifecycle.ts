@@ -4,6 +4,7 @@
  * change) and records the delta; `diff` compares two builds already on disk.
  */
 import type { LoadedConfig } from '../config/load.js';
+import type { IndexedFile } from '../index/types.js';
 import { OcppError } from '../shared/errors.js';
 import type { EventBus } from '../shared/events.js';
 import { pathExists, writeFileAtomic } from '../shared/fs.js';
@@ -116,7 +117,7 @@ async function loadBuiltSnapshot(root: string, label: string): Promise<ContextSn
 function fromManifest(
   manifest: ContextManifest,
   label: string,
-  files: ContextSnapshot['files'],
+  files: readonly IndexedFile[] | ContextSnapshot['fileAt'],
   graph: ContextSnapshot['graph'],
   ranking: ContextSnapshot['ranking'],
 ): ContextSnapshot {
@@ -125,9 +126,18 @@ function fromManifest(
     sourceHash: manifest.hashes.source,
     sources: manifest.sources,
     outputs: manifest.outputs,
-    files,
+    fileAt: typeof files === 'function' ? files : lookupOf(files),
     graph,
     ranking,
+  };
+}
+
+/** A lookup by path over a list of files, built the first time it is asked. */
+function lookupOf(files: readonly IndexedFile[]): ContextSnapshot['fileAt'] {
+  let byPath: Map<string, IndexedFile> | undefined;
+  return (path) => {
+    byPath ??= new Map(files.map((file) => [file.path, file]));
+    return byPath.get(path);
   };
 }
 
@@ -151,7 +161,15 @@ async function previousSnapshot(
   // The refresh read the last ranking already when it reused the graph.
   const ranking = before.ranking?.ranking ?? (await readBuiltRanking(root));
   if (!ranking) return loadBuiltSnapshot(root, 'last build');
-  return fromManifest(previous, 'last build', before.facts.files(), before.graph.graph, ranking);
+  // Facts by path: only the changed files' shards are decoded, not the whole last index.
+  const facts = before.facts;
+  return fromManifest(
+    previous,
+    'last build',
+    (path) => facts.previousEntry(path),
+    before.graph.graph,
+    ranking,
+  );
 }
 
 function emptySnapshot(): ContextSnapshot {
@@ -170,7 +188,15 @@ function emptySnapshot(): ContextSnapshot {
       unresolvedByReason: {},
     },
   };
-  return { label: 'nothing', sourceHash: 'none', sources: {}, outputs: {}, files: [], graph, ranking: [] };
+  return {
+    label: 'nothing',
+    sourceHash: 'none',
+    sources: {},
+    outputs: {},
+    fileAt: () => undefined,
+    graph,
+    ranking: [],
+  };
 }
 
 async function writeDelta(root: string, delta: ContextDelta): Promise<string[]> {
