@@ -17,10 +17,10 @@ export interface ContextSnapshot {
   sources: Record<string, string>;
   outputs: Record<string, string>;
   /**
-   * A file's facts in this snapshot. Only changed files are asked for, so a previous build's
-   * index shards stay undecoded but for theirs.
+   * The facts of these files in this snapshot, by path (those it has). Only changed files are
+   * asked for, so a previous build's index shards stay undecoded but for theirs.
    */
-  fileAt: (path: string) => IndexedFile | undefined;
+  filesAt: (paths: ReadonlySet<string>) => Map<string, IndexedFile>;
   graph: DependencyGraph;
   ranking: FileRank[];
 }
@@ -79,7 +79,7 @@ export function diffContexts(
 ): ContextDelta {
   const files = fileChanges(before.sources, after.sources);
   const changed = new Set([...files.added, ...files.removed, ...files.modified]);
-  const symbols = symbolChanges(before.fileAt, after.fileAt, changed);
+  const symbols = symbolChanges(before.filesAt(changed), after.filesAt(changed), changed);
   const edges = edgeChanges(before.graph, after.graph, changedGraphShards(before.outputs, after.outputs));
   const ranking = rankingMoves(before.ranking, after.ranking);
   const rereadOutputs = Object.keys({ ...before.outputs, ...after.outputs })
@@ -122,14 +122,14 @@ function symbolKey(symbol: SymbolFact): string {
 }
 
 function symbolChanges(
-  before: ContextSnapshot['fileAt'],
-  after: ContextSnapshot['fileAt'],
+  before: Map<string, IndexedFile>,
+  after: Map<string, IndexedFile>,
   changed: Set<string>,
 ): SymbolChange[] {
   const changes: SymbolChange[] = [];
   for (const path of [...changed].sort()) {
-    const old = new Map((before(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
-    const now = new Map((after(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
+    const old = new Map((before.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
+    const now = new Map((after.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
     for (const [key, symbol] of now) {
       const previous = old.get(key);
       const name = displayName(symbol);
@@ -198,7 +198,11 @@ function changedGraphShards(
 ): ((from: string) => boolean) | undefined {
   if (before[graphHeadPath] === undefined || after[graphHeadPath] === undefined) return undefined;
   const byFolder = new Map<string, boolean>();
+  // Asked for every edge of both graphs, which come grouped by `from`: the last answer stands.
+  let lastFrom: string | undefined;
+  let lastChanged = false;
   return (from) => {
+    if (from === lastFrom) return lastChanged;
     const folder = shardOf(from);
     let changed = byFolder.get(folder);
     if (changed === undefined) {
@@ -206,6 +210,8 @@ function changedGraphShards(
       changed = before[path] === undefined || before[path] !== after[path];
       byFolder.set(folder, changed);
     }
+    lastFrom = from;
+    lastChanged = changed;
     return changed;
   };
 }

@@ -117,7 +117,7 @@ async function loadBuiltSnapshot(root: string, label: string): Promise<ContextSn
 function fromManifest(
   manifest: ContextManifest,
   label: string,
-  files: readonly IndexedFile[] | ContextSnapshot['fileAt'],
+  files: readonly IndexedFile[] | ContextSnapshot['filesAt'],
   graph: ContextSnapshot['graph'],
   ranking: ContextSnapshot['ranking'],
 ): ContextSnapshot {
@@ -126,19 +126,17 @@ function fromManifest(
     sourceHash: manifest.hashes.source,
     sources: manifest.sources,
     outputs: manifest.outputs,
-    fileAt: typeof files === 'function' ? files : lookupOf(files),
+    filesAt: typeof files === 'function' ? files : (paths) => filesIn(files, paths),
     graph,
     ranking,
   };
 }
 
-/** A lookup by path over a list of files, built the first time it is asked. */
-function lookupOf(files: readonly IndexedFile[]): ContextSnapshot['fileAt'] {
-  let byPath: Map<string, IndexedFile> | undefined;
-  return (path) => {
-    byPath ??= new Map(files.map((file) => [file.path, file]));
-    return byPath.get(path);
-  };
+/** The files of a list whose paths are in `paths`, by path: one pass, no map of the whole list. */
+function filesIn(files: readonly IndexedFile[], paths: ReadonlySet<string>): Map<string, IndexedFile> {
+  const found = new Map<string, IndexedFile>();
+  for (const file of files) if (paths.has(file.path)) found.set(file.path, file);
+  return found;
 }
 
 function workingTreeSnapshot(computed: ComputedContext): ContextSnapshot {
@@ -163,13 +161,15 @@ async function previousSnapshot(
   if (!ranking) return loadBuiltSnapshot(root, 'last build');
   // Facts by path: only the changed files' shards are decoded, not the whole last index.
   const facts = before.facts;
-  return fromManifest(
-    previous,
-    'last build',
-    (path) => facts.previousEntry(path),
-    before.graph.graph,
-    ranking,
-  );
+  const filesAt = (paths: ReadonlySet<string>) => {
+    const found = new Map<string, IndexedFile>();
+    for (const path of paths) {
+      const file = facts.previousEntry(path);
+      if (file) found.set(path, file);
+    }
+    return found;
+  };
+  return fromManifest(previous, 'last build', filesAt, before.graph.graph, ranking);
 }
 
 function emptySnapshot(): ContextSnapshot {
@@ -193,7 +193,7 @@ function emptySnapshot(): ContextSnapshot {
     sourceHash: 'none',
     sources: {},
     outputs: {},
-    fileAt: () => undefined,
+    filesAt: () => new Map(),
     graph,
     ranking: [],
   };
