@@ -195,7 +195,8 @@ async function buildLocked(
     writeContextPackage(root, computed.pkg, bus, knownOnDisk(root, computed)),
   );
   const agentsFile = computed.pkg.files.find((file) => file.path === config.config.context.agentsFile);
-  if (agentsFile)
+  // No `[lesson ` line, nothing to record: the lesson store is not loaded for it.
+  if (agentsFile?.content.includes('[lesson '))
     await (await import('./agents-lessons.js')).recordServedLessons(
       root,
       agentsFile.path,

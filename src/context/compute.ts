@@ -168,8 +168,7 @@ async function composeFrom(
     scanned.scan.files.map((file) => file.path),
   );
   const { repositoryReader } = await import('../contracts/tree.js');
-  const { readLessonLines } = await import('./agents-lessons.js');
-  const lessons = await readLessonLines(root, config.config.memory.servedInAgentsFile);
+  const lessons = await servedLessons(root, config.config.memory.servedInAgentsFile);
   const commit = scanned.scan.source === 'git' ? await headCommit(root) : undefined;
   return (await loadStages()).composeContextPackage({
     root,
@@ -193,6 +192,15 @@ async function composeFrom(
     ...(before.tallies ? { tallies: before.tallies } : {}),
     ...(held?.compose ? { kept: held.compose } : {}),
   });
+}
+
+/**
+ * The lesson lines AGENTS.md serves. Without a memory folder there are none: the lesson store
+ * (and zod, which validates it) is then not loaded at all, which most `update`s are spared.
+ */
+async function servedLessons(root: string, limit: number): Promise<string[]> {
+  if (limit === 0 || !(await pathExists(absolutePath(root, layout.memory)))) return [];
+  return (await import('./agents-lessons.js')).readLessonLines(root, limit);
 }
 
 /**

@@ -16,7 +16,11 @@ export interface ContextSnapshot {
   sourceHash: string;
   sources: Record<string, string>;
   outputs: Record<string, string>;
-  files: IndexedFile[];
+  /**
+   * The facts of these files in this snapshot, by path (those it has). Only changed files are
+   * asked for, so a previous build's index shards stay undecoded but for theirs.
+   */
+  filesAt: (paths: ReadonlySet<string>) => Map<string, IndexedFile>;
   graph: DependencyGraph;
   ranking: FileRank[];
 }
@@ -75,7 +79,7 @@ export function diffContexts(
 ): ContextDelta {
   const files = fileChanges(before.sources, after.sources);
   const changed = new Set([...files.added, ...files.removed, ...files.modified]);
-  const symbols = symbolChanges(before.files, after.files, changed);
+  const symbols = symbolChanges(before.filesAt(changed), after.filesAt(changed), changed);
   const edges = edgeChanges(before.graph, after.graph, changedGraphShards(before.outputs, after.outputs));
   const ranking = rankingMoves(before.ranking, after.ranking);
   const rereadOutputs = Object.keys({ ...before.outputs, ...after.outputs })
@@ -117,13 +121,15 @@ function symbolKey(symbol: SymbolFact): string {
   return `${symbol.container ? `${symbol.container}.` : ''}${symbol.name}\0${symbol.kind}`;
 }
 
-function symbolChanges(before: IndexedFile[], after: IndexedFile[], changed: Set<string>): SymbolChange[] {
-  const beforeByPath = new Map(before.map((file) => [file.path, file]));
-  const afterByPath = new Map(after.map((file) => [file.path, file]));
+function symbolChanges(
+  before: Map<string, IndexedFile>,
+  after: Map<string, IndexedFile>,
+  changed: Set<string>,
+): SymbolChange[] {
   const changes: SymbolChange[] = [];
   for (const path of [...changed].sort()) {
-    const old = new Map((beforeByPath.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
-    const now = new Map((afterByPath.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
+    const old = new Map((before.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
+    const now = new Map((after.get(path)?.symbols ?? []).map((symbol) => [symbolKey(symbol), symbol]));
     for (const [key, symbol] of now) {
       const previous = old.get(key);
       const name = displayName(symbol);
@@ -192,7 +198,11 @@ function changedGraphShards(
 ): ((from: string) => boolean) | undefined {
   if (before[graphHeadPath] === undefined || after[graphHeadPath] === undefined) return undefined;
   const byFolder = new Map<string, boolean>();
+  // Asked for every edge of both graphs, which come grouped by `from`: the last answer stands.
+  let lastFrom: string | undefined;
+  let lastChanged = false;
   return (from) => {
+    if (from === lastFrom) return lastChanged;
     const folder = shardOf(from);
     let changed = byFolder.get(folder);
     if (changed === undefined) {
@@ -200,6 +210,8 @@ function changedGraphShards(
       changed = before[path] === undefined || before[path] !== after[path];
       byFolder.set(folder, changed);
     }
+    lastFrom = from;
+    lastChanged = changed;
     return changed;
   };
 }

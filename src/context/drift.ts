@@ -8,13 +8,13 @@ import type { EventBus } from '../shared/events.js';
 import { listDirectory, readTextIfExists } from '../shared/fs.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath } from '../shared/path.js';
-import { readRunFiles } from '../task/run-file.js';
 import { stageTimer } from './build.js';
 import { computeGraph } from './compute.js';
 import { edgeChanges } from './delta.js';
 import { taskPackFiles } from './lifecycle.js';
 import { loadBuiltContext } from './load.js';
 import { hashOfOutput } from './manifest.js';
+import { readTaskRuns } from './task-runs.js';
 
 export type DriftKind =
   | 'context-missing'
@@ -96,7 +96,7 @@ export async function assessDrift(root: string, config: LoadedConfig, bus: Event
 }
 
 async function unreadableTaskPacks(root: string): Promise<DriftFinding[]> {
-  return (await readRunFiles(root)).flatMap(({ taskId, file, problem }) =>
+  return (await readTaskRuns(root)).flatMap(({ taskId, file, problem }) =>
     problem
       ? [
           {

@@ -4,19 +4,20 @@
  * change) and records the delta; `diff` compares two builds already on disk.
  */
 import type { LoadedConfig } from '../config/load.js';
+import type { IndexedFile } from '../index/types.js';
 import { OcppError } from '../shared/errors.js';
 import type { EventBus } from '../shared/events.js';
 import { pathExists, writeFileAtomic } from '../shared/fs.js';
 import { formatJsonFile } from '../shared/json.js';
 import { layout } from '../shared/layout.js';
 import { absolutePath, joinPath, parentDirectory, resolveAbsolute } from '../shared/path.js';
-import { readRunFiles } from '../task/run-file.js';
 import { type BuildResult, finishBuild, knownOnDisk, stageTimer, withContextLock } from './build.js';
 import type { ComputedContext } from './computation.js';
 import { computePackage } from './compute.js';
 import { type ContextDelta, type ContextSnapshot, diffContexts, renderDeltaMarkdown } from './delta.js';
 import { loadBuiltContext, loadContextDirectory, readBuiltRanking } from './load.js';
 import type { ContextManifest } from './manifest.js';
+import { readTaskRuns } from './task-runs.js';
 import { writeContextPackage } from './writers/package.js';
 
 export interface DeltaResult {
@@ -116,7 +117,7 @@ async function loadBuiltSnapshot(root: string, label: string): Promise<ContextSn
 function fromManifest(
   manifest: ContextManifest,
   label: string,
-  files: ContextSnapshot['files'],
+  files: readonly IndexedFile[] | ContextSnapshot['filesAt'],
   graph: ContextSnapshot['graph'],
   ranking: ContextSnapshot['ranking'],
 ): ContextSnapshot {
@@ -125,10 +126,17 @@ function fromManifest(
     sourceHash: manifest.hashes.source,
     sources: manifest.sources,
     outputs: manifest.outputs,
-    files,
+    filesAt: typeof files === 'function' ? files : (paths) => filesIn(files, paths),
     graph,
     ranking,
   };
+}
+
+/** The files of a list whose paths are in `paths`, by path: one pass, no map of the whole list. */
+function filesIn(files: readonly IndexedFile[], paths: ReadonlySet<string>): Map<string, IndexedFile> {
+  const found = new Map<string, IndexedFile>();
+  for (const file of files) if (paths.has(file.path)) found.set(file.path, file);
+  return found;
 }
 
 function workingTreeSnapshot(computed: ComputedContext): ContextSnapshot {
@@ -151,7 +159,17 @@ async function previousSnapshot(
   // The refresh read the last ranking already when it reused the graph.
   const ranking = before.ranking?.ranking ?? (await readBuiltRanking(root));
   if (!ranking) return loadBuiltSnapshot(root, 'last build');
-  return fromManifest(previous, 'last build', before.facts.files(), before.graph.graph, ranking);
+  // Facts by path: only the changed files' shards are decoded, not the whole last index.
+  const facts = before.facts;
+  const filesAt = (paths: ReadonlySet<string>) => {
+    const found = new Map<string, IndexedFile>();
+    for (const path of paths) {
+      const file = facts.previousEntry(path);
+      if (file) found.set(path, file);
+    }
+    return found;
+  };
+  return fromManifest(previous, 'last build', filesAt, before.graph.graph, ranking);
 }
 
 function emptySnapshot(): ContextSnapshot {
@@ -170,7 +188,15 @@ function emptySnapshot(): ContextSnapshot {
       unresolvedByReason: {},
     },
   };
-  return { label: 'nothing', sourceHash: 'none', sources: {}, outputs: {}, files: [], graph, ranking: [] };
+  return {
+    label: 'nothing',
+    sourceHash: 'none',
+    sources: {},
+    outputs: {},
+    filesAt: () => new Map(),
+    graph,
+    ranking: [],
+  };
 }
 
 async function writeDelta(root: string, delta: ContextDelta): Promise<string[]> {
@@ -188,7 +214,7 @@ async function writeDelta(root: string, delta: ContextDelta): Promise<string[]> 
  */
 export async function taskPackFiles(root: string): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
-  for (const { taskId, record } of await readRunFiles(root)) {
+  for (const { taskId, record } of await readTaskRuns(root)) {
     if (record) result.set(taskId, [...collectPaths(record)].sort());
   }
   return result;

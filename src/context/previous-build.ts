@@ -90,11 +90,16 @@ export async function readInputs(root: string, options: ComputeOptions): Promise
   const { mode, bus, config, timed } = options;
   const key = statCacheKey(config);
   const held = mode === 'update' ? await heldScan(root, key, options) : undefined;
-  const previous = held ? options.held!.manifest : await readPreviousManifest(root, bus);
-  const statCache = held?.statCache ?? (mode === 'update' ? await readStatCache(root, key) : undefined);
+  // `git ls-files` runs while the manifest and the stat cache are read (awaited in the scan stage).
+  const listed = held ? Promise.resolve(held.listing) : listRepositoryFiles(root);
+  listed.catch(() => undefined); // its failure is reported where it is awaited, not as unhandled
+  const [previous, statCache] = await Promise.all([
+    held ? options.held!.manifest : readPreviousManifest(root, bus),
+    held?.statCache ?? (mode === 'update' ? readStatCache(root, key) : undefined),
+  ]);
   const scanStartedAt = Date.now();
   const { listing, scanned } = await timed('scan', async () => {
-    const listing = held?.listing ?? (await listRepositoryFiles(root));
+    const listing = await listed;
     const scanOptions = {
       config: config.config,
       bus,
@@ -219,13 +224,42 @@ async function readTrustedBytes(
   statCache: StatCacheFile | undefined,
   bus: EventBus,
 ): Promise<Buffer | undefined> {
-  const bytes = await readBytesIfExists(absolutePath(root, path));
-  if (bytes === undefined) return undefined;
-  const recorded = previous.outputs[path];
-  const trusted =
-    (await outputHashFromStat(root, path, statCache)) === recorded || sha256(bytes) === recorded;
-  if (!trusted) bus.log('info', `${path} differs from what the last build wrote: not reusing it`);
-  return trusted ? bytes : undefined;
+  return (await readTrustedMany(root, [path], previous, statCache, bus))[0];
+}
+
+/** How many previous outputs are read at once: enough to keep the disk busy, far below fd limits. */
+const READ_CONCURRENCY = 16;
+
+/**
+ * `readTrustedBytes` of many outputs, read concurrently (the index and graph shards of a build,
+ * hundreds of files), in the order of `paths`; what was not trusted is logged in that order too.
+ */
+async function readTrustedMany(
+  root: string,
+  paths: readonly string[],
+  previous: ContextManifest,
+  statCache: StatCacheFile | undefined,
+  bus: EventBus,
+): Promise<Array<Buffer | undefined>> {
+  const reads: Array<{ bytes: Buffer | undefined; trusted: boolean }> = new Array(paths.length);
+  let next = 0;
+  const worker = async () => {
+    for (let at = next++; at < paths.length; at = next++) {
+      const path = paths[at]!;
+      const bytes = await readBytesIfExists(absolutePath(root, path));
+      const recorded = previous.outputs[path];
+      const trusted =
+        bytes !== undefined &&
+        ((await outputHashFromStat(root, path, statCache)) === recorded || sha256(bytes) === recorded);
+      reads[at] = { bytes, trusted };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
+  return reads.map(({ bytes, trusted }, at) => {
+    if (bytes !== undefined && !trusted)
+      bus.log('info', `${paths[at]} differs from what the last build wrote: not reusing it`);
+    return trusted ? bytes : undefined;
+  });
 }
 
 /**
@@ -241,10 +275,13 @@ export async function readTrustedIndex(
 ): Promise<FactsCache> {
   const facts = new FactsCache();
   const summaries = await readShardKeys(root);
-  for (const path of Object.keys(previous.outputs)) {
-    if (componentOfOutput(path) !== 'index' || path.endsWith(HEAD_FILE)) continue;
-    const bytes = await readTrustedBytes(root, path, previous, statCache, bus);
-    if (bytes === undefined) continue;
+  const paths = Object.keys(previous.outputs).filter(
+    (path) => componentOfOutput(path) === 'index' && !path.endsWith(HEAD_FILE),
+  );
+  const read = await readTrustedMany(root, paths, previous, statCache, bus);
+  paths.forEach((path, at) => {
+    const bytes = read[at];
+    if (bytes === undefined) return;
     const hash = previous.outputs[path]!;
     try {
       if (path === LEGACY.index) facts.addIndexText(bytes.toString('utf8'));
@@ -252,7 +289,7 @@ export async function readTrustedIndex(
     } catch {
       bus.log('info', `${path} does not parse: not reusing it`);
     }
-  }
+  });
   return facts;
 }
 
@@ -276,9 +313,12 @@ export async function readTrustedGraph(
     if (headText === undefined) return undefined;
     const shards = new Map<string, { content: string; hash: string }>();
     const parsed: GraphShard[] = [];
-    for (const path of Object.keys(previous.outputs)) {
-      if (componentOfOutput(path) !== 'graph' || path === graphHeadPath) continue;
-      const text = await read(path);
+    const paths = Object.keys(previous.outputs).filter(
+      (path) => componentOfOutput(path) === 'graph' && path !== graphHeadPath,
+    );
+    const texts = await readTrustedMany(root, paths, previous, statCache, bus);
+    for (const [at, path] of paths.entries()) {
+      const text = texts[at]?.toString('utf8');
       if (text === undefined) return undefined;
       const shard = JSON.parse(text) as GraphShard & { schemaVersion?: number };
       // A shard of an older schema is read for its edges, never written again as it was.

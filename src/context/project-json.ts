@@ -11,7 +11,8 @@ import type { Convention } from './conventions.js';
 import type { Description } from './description.js';
 import type { Entrypoint } from './entrypoints.js';
 import type { ModuleStyleFinding } from './module-style.js';
-import { PROJECT_SCHEMA_VERSION, type ProjectJson } from './project-schema.js';
+import type { ProjectJson } from './project-schema.js';
+import { PROJECT_SCHEMA_VERSION } from './project-version.js';
 import type { LanguageShare, LayoutEntry } from './summary.js';
 
 export interface ProjectJsonInput {

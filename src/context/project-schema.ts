@@ -2,14 +2,13 @@
  * `.agent-context/project.json`: what AGENTS.md says, as data for tools (MCP, report, CI). The
  * zod schema is the one definition: the type below is inferred from it, the JSON Schema in
  * `schema/project.schema.json` is generated from it, and readers validate with it. Builds only
- * import the type, so a cold build does not pay for loading zod.
+ * import the type (and the version from `project-version.ts`), so a build does not pay for loading zod.
  */
 import { z } from 'zod';
 import { LISTED_SKIP_REASONS, type SkipReason } from '../scan/types.js';
+import { PROJECT_SCHEMA_VERSION } from './project-version.js';
 
 type ListedSkipReason = Exclude<SkipReason, 'managed-output'>;
-
-export const PROJECT_SCHEMA_VERSION = 1;
 
 const path = z.string().min(1).describe('Posix path relative to the repository root.');
 

@@ -4,6 +4,8 @@
  * from earlier sessions that match the task come first: they are short and they say what went
  * wrong last time.
  */
+
+import { countText } from '../shared/count-text.js';
 import type { Representation } from './render.js';
 
 export interface PackTest {
@@ -68,8 +70,8 @@ function summaryLine(document: PackDocument): string {
   const count = (representation: string) =>
     document.files.filter((entry) => entry.representation === representation).length;
   return (
-    `Budget ${document.budget.toLocaleString('en-US')} tokens (${document.tokenizer}); ` +
-    `${document.usedTokens.toLocaleString('en-US')} used by ${document.files.length} file(s): ` +
+    `Budget ${countText(document.budget)} tokens (${document.tokenizer}); ` +
+    `${countText(document.usedTokens)} used by ${document.files.length} file(s): ` +
     `${count('full')} in full, ${count('skeleton')} as skeletons, ${count('line')} by name.`
   );
 }

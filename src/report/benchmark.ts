@@ -1,6 +1,7 @@
 /** Human-readable text for the retrieval benchmark. */
 import pc from 'picocolors';
 import type { RankingMetrics, RetrievalBenchmarkResult } from '../bench/retrieval.js';
+import { countText } from '../shared/count-text.js';
 
 export function formatRetrievalBenchmark(result: RetrievalBenchmarkResult): string {
   const lines = [
@@ -12,7 +13,7 @@ export function formatRetrievalBenchmark(result: RetrievalBenchmarkResult): stri
     row('opencode-plusplus', result.fused),
     row('plain BM25 (ablation)', result.ablation),
     '',
-    `gold files inside the ${result.budget.toLocaleString('en-US')}-token pack: ${percent(result.fused.packedShare)}`,
+    `gold files inside the ${countText(result.budget)}-token pack: ${percent(result.fused.packedShare)}`,
     `time per query: ${result.fused.meanSeconds.toFixed(2)} s mean with a cold build (max ${result.fused.maxSeconds.toFixed(2)} s), ${result.fused.meanWarmSeconds.toFixed(2)} s warm`,
   ];
   for (const entry of result.skipped)

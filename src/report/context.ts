@@ -3,6 +3,7 @@ import pc from 'picocolors';
 import type { BuildResult } from '../context/build.js';
 import type { FileExplanation } from '../context/explain.js';
 import type { ContextStatus } from '../context/status.js';
+import { countText } from '../shared/count-text.js';
 import { savingsComparison } from '../shared/savings-text.js';
 
 export function formatBuild(result: BuildResult): string {
@@ -23,7 +24,7 @@ export function formatBuild(result: BuildResult): string {
   lines.push(`  ${stats.edges} import edges, ${stats.unresolved} unresolved`);
   if (result.mode !== 'reused') {
     lines.push(
-      `  readiness ${result.readiness.score}/100 (${result.readiness.grade}); AGENTS.md + a typical pack ≈ ${result.savings.withContext.toLocaleString('en-US')} tokens vs ${result.savings.repositoryTokens.toLocaleString('en-US')} for the whole repository (${savingsComparison(result.savings)})`,
+      `  readiness ${result.readiness.score}/100 (${result.readiness.grade}); AGENTS.md + a typical pack ≈ ${countText(result.savings.withContext)} tokens vs ${countText(result.savings.repositoryTokens)} for the whole repository (${savingsComparison(result.savings)})`,
     );
   }
   const written = result.outputs.filter((output) => output.written);

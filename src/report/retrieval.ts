@@ -1,6 +1,7 @@
 /** Human-readable text for retrieve and pack results. */
 import pc from 'picocolors';
 import type { RagSearchResult, RetrieveResult } from '../api/retrieval.js';
+import { countText } from '../shared/count-text.js';
 
 export function formatRetrieval(result: RetrieveResult): string {
   const lines: string[] = [];
@@ -8,7 +9,7 @@ export function formatRetrieval(result: RetrieveResult): string {
   lines.push(`${pc.bold('Files for')} "${title.length > 100 ? `${title.slice(0, 99)}…` : title}"`);
   if (result.files.length === 0) lines.push('  no file matches the task');
   result.files.forEach((file, index) => {
-    const size = `${file.representation}, ${file.tokens.toLocaleString('en-US')} tokens`;
+    const size = `${file.representation}, ${countText(file.tokens)} tokens`;
     lines.push(
       `${String(index + 1).padStart(3)}. ${pc.bold(file.path)}  ${file.score.toFixed(3)}  ${pc.dim(size)}`,
     );
@@ -20,11 +21,9 @@ export function formatRetrieval(result: RetrieveResult): string {
       lines.push(`     ${test.path}  ${pc.dim(test.reasons[0] ?? '')}`);
     }
   }
-  const budget = result.budget === null ? '' : ` of a ${result.budget.toLocaleString('en-US')} budget`;
+  const budget = result.budget === null ? '' : ` of a ${countText(result.budget)} budget`;
   lines.push(
-    pc.dim(
-      `${result.usedTokens.toLocaleString('en-US')} tokens${budget}; ${result.candidates} file(s) had evidence`,
-    ),
+    pc.dim(`${countText(result.usedTokens)} tokens${budget}; ${result.candidates} file(s) had evidence`),
   );
   return lines.join('\n');
 }

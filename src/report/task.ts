@@ -1,16 +1,13 @@
 /** Human-readable text for task packs (plan) and task runs. */
 import pc from 'picocolors';
+import { countText } from '../shared/count-text.js';
 import type { TaskPack } from '../task/types.js';
 import type { TaskRunResult } from '../task/write-task-run.js';
 
 export function formatPlan(pack: TaskPack): string {
   const lines: string[] = [`${pc.bold('Plan')} ${pack.taskId}`, ''];
   const detailed = pack.files.filter((file) => file.representation !== 'line');
-  lines.push(
-    pc.bold(
-      `Read (${pack.usedTokens.toLocaleString('en-US')} of ${pack.budget.toLocaleString('en-US')} tokens)`,
-    ),
-  );
+  lines.push(pc.bold(`Read (${countText(pack.usedTokens)} of ${countText(pack.budget)} tokens)`));
   if (pack.files.length === 0) lines.push('  nothing matched the task');
   for (const file of detailed)
     lines.push(`  ${file.path} ${pc.dim(`(${file.representation}, ${file.tokens} tokens)`)}`);

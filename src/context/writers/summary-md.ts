@@ -1,6 +1,7 @@
 /** `.agent-context/summary.md`: the long form of the AGENTS.md block, for people and agents alike. */
 import type { DependencyGraph } from '../../graph/types.js';
 import type { IndexStats } from '../../index/types.js';
+import { countText } from '../../shared/count-text.js';
 import { inTableCell, markdownCode, markdownLines, markdownText } from '../../shared/markdown.js';
 import { savingsComparison } from '../../shared/savings-text.js';
 import type { ProjectJson } from '../project-schema.js';
@@ -34,7 +35,7 @@ export function renderSummaryMarkdown(input: SummaryDocumentInput): string {
   );
   out.push(`- Readiness for agents: ${readiness.score}/100 (${readiness.grade}).`);
   out.push(
-    `- Reading all indexed text costs ~${savings.repository.tokens.toLocaleString('en-US')} tokens (${savings.tokenizer}, ${savings.method}); AGENTS.md plus a typical pack costs ~${savings.withContext.toLocaleString('en-US')} (${savingsComparison({ repositoryTokens: savings.repository.tokens, ratio: savings.ratio })}).`,
+    `- Reading all indexed text costs ~${countText(savings.repository.tokens)} tokens (${savings.tokenizer}, ${savings.method}); AGENTS.md plus a typical pack costs ~${countText(savings.withContext)} (${savingsComparison({ repositoryTokens: savings.repository.tokens, ratio: savings.ratio })}).`,
   );
   out.push('');
   if (summary.languages.length > 0) {
