@@ -7,14 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { verify } from '../../src/api/index.js';
 import { makeRepo, writeTree } from '../helpers/repo.js';
 
+const THREADPOOL =
+  'def run_in_threadpool(func):\n    return func()\n\n\ndef iterate_in_threadpool(items):\n    return items\n';
+
 const pythonPackage = () =>
   makeRepo({
     'pyproject.toml': '[project]\nname = "app"\nversion = "1.0"\n',
     'app/__init__.py': 'def helpers():\n    return None\n',
     'app/helpers.py': 'def tidy():\n    return None\n',
-    'app/concurrency.py':
-      'def run_in_threadpool(func):\n    return func()\n\n\ndef iterate_in_threadpool(items):\n    return items\n',
-    'app/routing.py': 'from app.concurrency import run_in_threadpool\n\nrun = run_in_threadpool\n',
+    'app/concurrency.py': `LIMITS = {}\n\n\ndef limit(key):\n    LIMITS[key] = 1\n\n\n${THREADPOOL}`,
+    'app/routing.py': 'from app.concurrency import LIMITS, run_in_threadpool\n\nrun = run_in_threadpool\n',
     'app/background.py':
       'import app.concurrency as conc\n\n\ndef later(task):\n    # conc.run_in_threadpool(task) is the old way\n    return conc.run_in_threadpool(task)\n',
     'app/views.py':
@@ -23,8 +25,9 @@ const pythonPackage = () =>
     'app/cli.py': 'import app\n\napp.helpers.tidy()\n',
   });
 
-const RENAMED =
-  'def run_sync(func):\n    return func()\n\n\ndef iterate_in_threadpool(items):\n    return items\n';
+const RENAMED_POOL = `LIMITS = {}\n\n\n${THREADPOOL.replace('def run_in_threadpool', 'def run_sync')}`;
+// `LIMITS[key] = 1` assigns an item of the module's dict: it does not bind `LIMITS`.
+const RENAMED = `LIMITS_BY_KEY = {}\n\n\ndef limit(key):\n    LIMITS[key] = 1\n\n\n${THREADPOOL.replace('def run_in_threadpool', 'def run_sync')}`;
 
 function removedNameFindings(report: Awaited<ReturnType<typeof verify>>) {
   return report.guards
@@ -41,6 +44,7 @@ describe('the gate on a name removed from a Python module', () => {
     expect(report.verdict).toBe('fail');
     expect(removedNameFindings(report)).toEqual([
       'app/background.py:6 app/background.py uses "run_in_threadpool" of app/concurrency.py (as conc.run_in_threadpool), which this change removed from its exports.',
+      'app/routing.py:1 app/routing.py uses "LIMITS" of app/concurrency.py (a from-import), which this change removed from its exports.',
       'app/routing.py:1 app/routing.py uses "run_in_threadpool" of app/concurrency.py (a from-import), which this change removed from its exports.',
       'app/views.py:5 app/views.py uses "run_in_threadpool" of app/concurrency.py (as concurrency.run_in_threadpool), which this change removed from its exports.',
     ]);
@@ -48,11 +52,11 @@ describe('the gate on a name removed from a Python module', () => {
 
   it('does not block a name the module still binds: an alias, a re-export, a module __getattr__, a star import', async () => {
     const stillBound = [
-      `${RENAMED}\nrun_in_threadpool = run_sync\n`,
-      `from app._compat import run_sync as run_in_threadpool\n\n\ndef iterate_in_threadpool(items):\n    return items\n`,
-      `${RENAMED}\n\ndef __getattr__(name):\n    return run_sync\n`,
+      `${RENAMED_POOL}\nrun_in_threadpool = run_sync\n`,
+      `from app._compat import run_sync as run_in_threadpool\n\nLIMITS = {}\n\n\ndef iterate_in_threadpool(items):\n    return items\n`,
+      `${RENAMED_POOL}\n\ndef __getattr__(name):\n    return run_sync\n`,
       `from app._compat import *\n\n\ndef iterate_in_threadpool(items):\n    return items\n`,
-      `try:\n    from fast import run_in_threadpool\nexcept ImportError:\n    def run_in_threadpool(func):\n        return func()\n\n\ndef iterate_in_threadpool(items):\n    return items\n`,
+      `LIMITS = {}\ntry:\n    from fast import run_in_threadpool\nexcept ImportError:\n    def run_in_threadpool(func):\n        return func()\n\n\ndef iterate_in_threadpool(items):\n    return items\n`,
     ];
     for (const text of stillBound) {
       const root = pythonPackage();

@@ -64,7 +64,7 @@ const NOISE = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|`[^`]*`|'(?:[^'\\
 export function goRemovedNameUses(
   path: string,
   file: IndexedFile,
-  input: HallucinationInput,
+  input: Pick<HallucinationInput, 'root' | 'graph'>,
   byPath: ReadonlyMap<string, IndexedFile>,
   removed: ReadonlyMap<string, string[]>,
 ): RemovedNameUse[] {

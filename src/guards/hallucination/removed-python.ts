@@ -68,8 +68,9 @@ function boundInText(text: string, name: string): boolean {
     `^[ \\t]*${word}[ \\t]*:`,
   ];
   if (shapes.some((shape) => new RegExp(shape, 'm').test(text))) return true;
-  // An assignment's targets: `name = `, `a, name = `, `x.y[name] += ` (conservatively, any target mentioning it).
-  const target = new RegExp(`(?<![\\w.])${word}(?!\\w)`);
+  // An assignment's targets: `name = `, `a, name = `, `name += ` (conservatively, `x[name] = ` too);
+  // `name[key] = ` and `name.attr = ` only use it.
+  const target = new RegExp(`(?<![\\w.])${word}(?![\\w.[(])`);
   for (const match of text.matchAll(
     /^[ \t]*([\w.,*()[\] \t]+?)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|\/\/|\*\*|<<|>>)?=(?!=)/gm,
   ))
@@ -97,7 +98,7 @@ const NOISE = /"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\
 export function pythonRemovedNameUses(
   path: string,
   file: IndexedFile,
-  input: HallucinationInput,
+  input: Pick<HallucinationInput, 'root' | 'graph'>,
   removed: ReadonlyMap<string, string[]>,
 ): RemovedNameUse[] {
   const uses: RemovedNameUse[] = [];
