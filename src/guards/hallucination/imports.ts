@@ -1,6 +1,6 @@
 /**
- * Imports that cannot work: a package no governing manifest declares (changed files only: an old
- * undeclared import is not this change's doing), and a relative import that resolves to no file
+ * Imports that cannot work: a package no governing manifest declares (new in a changed file: an
+ * old undeclared import is not this change's doing), and a relative import that resolves to no file
  * (changed files and the importers of what the change touched, moved or deleted). What the build
  * provides is not missing: a bundler's aliases and externals, the classes protoc generates.
  */
@@ -47,6 +47,7 @@ export function checkUndeclaredPackages(
     if (ecosystem === 'builtin' || ecosystem === 'url' || !ecosystem) continue;
     // A Python import under `if TYPE_CHECKING:` never runs; the type checker's environment provides it.
     if (edge.typeOnly && edge.from.endsWith('.py')) continue;
+    if (importedBefore(path, edge.specifier, input)) continue;
     sink.checked.imports++;
     const governing = governingManifests(declared, ecosystem, path);
     // A test runs in the locked environment, where a transitive package is installed.
@@ -67,6 +68,15 @@ export function checkUndeclaredPackages(
       requiredAction: 'repair',
     });
   }
+}
+
+/**
+ * The changed file imported the package before the change too: an old undeclared import (an
+ * optional one under `try: … except ImportError`, a package a dependency brings) is not this
+ * change's doing.
+ */
+function importedBefore(path: string, specifier: string, input: HallucinationInput): boolean {
+  return input.before?.get(path)?.imports?.some((fact) => fact.specifier === specifier) ?? false;
 }
 
 export function checkMissingModules(
