@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../src/api/index.js';
-import { makeRepo, writeTree } from '../helpers/repo.js';
+import { git, makeRepo, writeTree } from '../helpers/repo.js';
 
 const THREADPOOL =
   'def run_in_threadpool(func):\n    return func()\n\n\ndef iterate_in_threadpool(items):\n    return items\n';
@@ -23,6 +23,7 @@ const pythonPackage = () =>
       'from app import concurrency, helpers\n\n\ndef view():\n    return concurrency.run_in_threadpool(helpers.tidy)\n',
     'app/streams.py': 'import app.concurrency\n\nitems = app.concurrency.iterate_in_threadpool([])\n',
     'app/cli.py': 'import app\n\napp.helpers.tidy()\n',
+    'app/jobs.py': 'import app.concurrency\n\napp.concurrency.run_in_threadpool(print)\n',
   });
 
 const RENAMED_POOL = `LIMITS = {}\n\n\n${THREADPOOL.replace('def run_in_threadpool', 'def run_sync')}`;
@@ -44,6 +45,7 @@ describe('the gate on a name removed from a Python module', () => {
     expect(report.verdict).toBe('fail');
     expect(removedNameFindings(report)).toEqual([
       'app/background.py:6 app/background.py uses "run_in_threadpool" of app/concurrency.py (as conc.run_in_threadpool), which this change removed from its exports.',
+      'app/jobs.py:3 app/jobs.py uses "run_in_threadpool" of app/concurrency.py (as app.concurrency.run_in_threadpool), which this change removed from its exports.',
       'app/routing.py:1 app/routing.py uses "LIMITS" of app/concurrency.py (a from-import), which this change removed from its exports.',
       'app/routing.py:1 app/routing.py uses "run_in_threadpool" of app/concurrency.py (a from-import), which this change removed from its exports.',
       'app/views.py:5 app/views.py uses "run_in_threadpool" of app/concurrency.py (as concurrency.run_in_threadpool), which this change removed from its exports.',
@@ -74,6 +76,7 @@ describe('the gate on a name removed from a Python module', () => {
     writeTree(root, {
       'app/concurrency.py': RENAMED,
       'app/routing.py': 'from app.concurrency import run_sync\n\nrun = run_sync\n',
+      'app/jobs.py': 'import app.concurrency\n\napp.concurrency.run_sync(print)\n',
       'app/background.py':
         'import app.concurrency as conc\n\n\ndef later(task):\n    return conc.run_sync(task)\n',
       'app/views.py':
@@ -111,6 +114,19 @@ describe('the gate on a name removed from a Go package', () => {
     expect(removedNameFindings(report)).toEqual([
       'cart/cart.go:8 cart/cart.go uses "Format" of money/money.go (as m.Format), which this change removed from its exports.',
       'checkout/checkout.go:6 checkout/checkout.go uses "Parse" of money/money.go (as money.Parse), which this change removed from its exports.',
+    ]);
+  });
+
+  it("blocks the uses of a deleted file's names, unless another file of the package declares them", async () => {
+    const root = goModule();
+    git(root, 'rm', '-q', 'money/money.go');
+    writeTree(root, {
+      'money/round.go': 'package money\n\nconst Precision = 2\n\nfunc Parse(text string) int { return 0 }\n',
+    });
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(removedNameFindings(report)).toEqual([
+      'cart/cart.go:8 cart/cart.go uses "Format" of money/money.go (as m.Format), which this change removed from its exports.',
     ]);
   });
 

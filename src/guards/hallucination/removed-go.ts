@@ -79,13 +79,10 @@ export function goRemovedNameUses(
   const uses: RemovedNameUse[] = [];
   let text: string | undefined;
   let code: string | undefined;
+  const outgoing = input.graph.edges.filter((edge) => edge.from === path && !edge.external);
   for (const fact of file.imports) {
-    const edge = input.graph.edges.find(
-      (candidate) =>
-        candidate.from === path &&
-        !candidate.external &&
-        candidate.line === fact.line &&
-        candidate.specifier === fact.specifier,
+    const edge = outgoing.find(
+      (candidate) => candidate.line === fact.line && candidate.specifier === fact.specifier,
     );
     const gone = edge ? goneByFolder.get(directoryOf(edge.to)) : undefined;
     if (!edge || !gone) continue;

@@ -104,11 +104,11 @@ export function pythonRemovedNameUses(
   const uses: RemovedNameUse[] = [];
   let text: string | undefined;
   let code: string | undefined;
+  const outgoing = input.graph.edges.filter((edge) => edge.from === path && !edge.external);
   for (const fact of file.imports) {
     if (fact.kind !== 'static') continue;
-    for (const edge of input.graph.edges) {
-      if (edge.from !== path || edge.external || edge.line !== fact.line || edge.specifier !== fact.specifier)
-        continue;
+    for (const edge of outgoing) {
+      if (edge.line !== fact.line || edge.specifier !== fact.specifier) continue;
       const gone = removed.get(edge.to);
       if (!gone) continue;
       text ??= readRepositoryFile(input.root, path) ?? '';
