@@ -52,6 +52,23 @@ describe('the gate on a name removed from a Python module', () => {
     ]);
   });
 
+  it('blocks a from-import of a name a package re-exported until the change dropped its import', async () => {
+    const root = pythonPackage();
+    writeTree(root, {
+      'app/__init__.py':
+        'from app.concurrency import run_in_threadpool\n\n\ndef helpers():\n    return None\n',
+      'app/tasks.py': 'from app import run_in_threadpool\n',
+    });
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 're-export');
+    // what an "unused import" autofix does to a package's __init__.py
+    writeTree(root, { 'app/__init__.py': '\n\ndef helpers():\n    return None\n' });
+    const report = await verify(root);
+    expect(removedNameFindings(report)).toEqual([
+      'app/tasks.py:1 app/tasks.py uses "run_in_threadpool" of app/__init__.py (a from-import), which this change removed from its exports.',
+    ]);
+  });
+
   it('does not block a name the module still binds: an alias, a re-export, a module __getattr__, a star import', async () => {
     const stillBound = [
       `${RENAMED_POOL}\nrun_in_threadpool = run_sync\n`,

@@ -1,6 +1,7 @@
 /**
  * Python names a change removed from a module that other modules still take from it. A name is
- * gone when the module bound it before the change (a top-level definition or an export) and binds
+ * gone when the module bound it before the change (a top-level definition, an imported name or
+ * an export) and binds
  * it no more in any way we can see: not a top-level symbol, not an imported name, not in any
  * binding-shaped line of its text (a nested `def`, `x = `, `as x`, a `for` target, `global x`),
  * and the module has no `from … import *`, no module-level `__getattr__` and no `globals()` or
@@ -27,6 +28,10 @@ export function goneFromPythonModule(
   if (text === undefined || bindsAnyName(text)) return [];
   const was = new Set(before.exports.map((entry) => entry.name));
   for (const symbol of before.symbols ?? []) if (!symbol.container) was.add(symbol.name);
+  // A name the module imported at run time is one its importers may take (`pkg/__init__.py`'s
+  // `from .core import Thing`): dropping that import breaks `from pkg import Thing`.
+  for (const fact of before.imports ?? [])
+    if (fact.kind === 'static' && !fact.typeOnly) for (const name of fact.names) was.add(name);
   const now = boundNames(after);
   return [...was]
     .filter((name) => /^\w+$/.test(name) && !now.has(name) && !boundInText(text, name))
