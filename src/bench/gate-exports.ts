@@ -5,7 +5,7 @@
  * does not use). JavaScript: one target through ESM (`import { x } from`), one through CommonJS
  * destructuring (`const { x } = require(...)`), one read off the module's binding (`m.x`).
  * Python: one through a from-import, one read off a module binding (`mod.x`). Go: one read as
- * `pkg.Name` by another package. Each is a name its module defines on one line only, so renaming
+ * `pkg.Name` by another package. Rust: one named by a `use` declaration. Each is a name its module defines on one line only, so renaming
  * that line removes it.
  */
 import { readFileSync } from 'node:fs';
@@ -47,6 +47,7 @@ export function importedExportTargets(
     ...scriptTargets(dir, byPath, graph.edges),
     ...pythonTargets(dir, byPath, graph),
     ...goTargets(dir, byPath, graph),
+    ...rustTargets(dir, byPath, graph.edges),
   ];
 }
 
@@ -245,4 +246,24 @@ function lineSpelling(dir: string, path: string, from: number, name: string): nu
   for (let index = from - 1; index < lines.length && index < from + 20; index++)
     if (word.test(lines[index]!)) return index + 1;
   return undefined;
+}
+
+function rustTargets(
+  dir: string,
+  byPath: ReadonlyMap<string, IndexedFile>,
+  edges: readonly GraphEdge[],
+): ImportedExport[] {
+  for (const edge of edgesBetween(byPath, edges, 'rust')) {
+    const module = byPath.get(edge.to)!;
+    const exported = new Set(module.exports.map((entry) => entry.name));
+    const named = byPath
+      .get(edge.from)!
+      .imports.filter((fact) => fact.line === edge.line && fact.specifier === edge.specifier)
+      .filter((fact) => fact.kind === 'static' || fact.kind === 'reexport')
+      .flatMap((fact) => fact.names)
+      .filter((name) => exported.has(name));
+    const found = definedOnce(dir, module, named, (name) => [name]);
+    if (found) return [{ file: edge.to, ...found, importer: edge.from, how: 'imported' }];
+  }
+  return [];
 }

@@ -31,7 +31,7 @@ describe('benchmark gate', () => {
     expect(result.perKind['removed-export']).toEqual({ cases: 3, falsePass: 0, falseBlock: 0 });
   });
 
-  it('removes a Python name taken by a from-import and one read off a module binding, and a Go name read as pkg.Name', async () => {
+  it('removes a Python name taken by a from-import and one read off a module binding, a Go name read as pkg.Name, a Rust name a use declaration names', async () => {
     const root = makeRepo({
       'pyproject.toml': '[project]\nname = "app"\nversion = "1.0"\n',
       'app/__init__.py': '',
@@ -47,6 +47,9 @@ describe('benchmark gate', () => {
       'money/other_windows.go': 'package money\n\nfunc Aaa() int { return 1 }\n',
       'cart/cart.go':
         'package cart\n\nimport "example.com/shop/money"\n\nfunc Total() string { _ = money.Aaa(); return money.Format(1) }\n',
+      'crates/core/Cargo.toml': '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n',
+      'crates/core/src/lib.rs': 'pub mod config;\n\npub use config::load;\n',
+      'crates/core/src/config.rs': '/// Loads.\npub fn load() -> u8 {\n    1\n}\n',
     });
     const result = await benchmarkGate(root, { commits: 0 });
     const removed = result.cases.filter((entry) => entry.kind === 'removed-export');
@@ -55,6 +58,7 @@ describe('benchmark gate', () => {
       ['cached of app/util.py (imported by app/main.py)', 'fail'],
       ['render of app/fmt.py (used as a member by app/main.py)', 'fail'],
       ['Format of money/money.go (used as a member by cart/cart.go)', 'fail'],
+      ['load of crates/core/src/config.rs (imported by crates/core/src/lib.rs)', 'fail'],
     ]);
   });
 

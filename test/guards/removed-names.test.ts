@@ -159,3 +159,44 @@ describe('the gate on a name removed from a Go package', () => {
     expect(report.verdict).toBe('pass');
   });
 });
+
+const rustCrate = () =>
+  makeRepo({
+    'Cargo.toml': '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n',
+    'src/lib.rs': 'pub mod config;\npub mod search;\n\npub use config::Config;\n',
+    'src/config.rs': 'pub struct Config;\n\npub fn load() -> Config {\n    Config\n}\n',
+    'src/search.rs': 'use crate::config::{load, Config};\n\npub fn run() -> Config {\n    load()\n}\n',
+  });
+
+describe('the gate on a name removed from a Rust module', () => {
+  it('blocks a use declaration that names a removed item, in the crate root and in a sibling module', async () => {
+    const root = rustCrate();
+    writeTree(root, {
+      'src/config.rs': 'pub struct Settings;\n\npub fn load_config() -> Settings {\n    Settings\n}\n',
+    });
+    const report = await verify(root);
+    expect(report.verdict).toBe('fail');
+    expect(removedNameFindings(report)).toEqual([
+      'src/lib.rs:4 src/lib.rs uses "Config" of src/config.rs (a use declaration), which this change removed from its exports.',
+      'src/search.rs:1 src/search.rs uses "Config" of src/config.rs (a use declaration), which this change removed from its exports.',
+      'src/search.rs:1 src/search.rs uses "load" of src/config.rs (a use declaration), which this change removed from its exports.',
+    ]);
+  });
+
+  it('does not block a name the module still binds: a re-export, a cfg-gated inline module, an item-level macro', async () => {
+    const stillBound = [
+      'pub struct Config;\n\nmod imp;\npub use imp::load;\n',
+      'pub struct Config;\n\n#[cfg(unix)]\nmod unix {\n    pub fn load() -> super::Config {\n        super::Config\n    }\n}\n#[cfg(unix)]\npub use unix::*;\n',
+      'pub struct Config;\n\nmake_loader!(load);\n',
+    ];
+    for (const text of stillBound) {
+      const root = rustCrate();
+      writeTree(root, {
+        'src/config.rs': text,
+        'src/config/imp.rs': 'pub fn load() -> crate::Config {\n    crate::Config\n}\n',
+      });
+      const report = await verify(root);
+      expect(removedNameFindings(report), text).toEqual([]);
+    }
+  });
+});

@@ -4,8 +4,8 @@
  * name that was really there and is gone counts. JavaScript and TypeScript here: uses through a
  * binding (`const m = require('./x'); m.gone`, `import * as m from './x'`, a default import of a
  * CommonJS module), through `require('./x').gone`, or as a named import or destructured key.
- * Python (`removed-python.ts`) and Go (`removed-go.ts`) have their own rules of what binds a
- * name; every language reports its uses the same way. A module whose names cannot be known
+ * Python (`removed-python.ts`), Go (`removed-go.ts`) and Rust (`removed-rust.ts`) have their
+ * own rules of what binds a name; every language reports its uses the same way. A module whose names cannot be known
  * before or after (it did not parse, it re-exports a module we cannot see) is left alone.
  */
 
@@ -18,6 +18,13 @@ import { lineAt, type NameUse, type RemovedNameUse } from './name-use.js';
 import { readRepositoryFile } from './read.js';
 import { goneFromGoPackages, goRemovedNameUses } from './removed-go.js';
 import { goneFromPythonModule, pythonRemovedNameUses } from './removed-python.js';
+import { goneFromRustModule, rustRemovedNameUses } from './removed-rust.js';
+
+/** The languages whose module files have their own rule of what binds a name (Go's is per package). */
+const MODULE_RULES: Record<string, typeof goneFromPythonModule | undefined> = {
+  python: goneFromPythonModule,
+  rust: goneFromRustModule,
+};
 
 /** Per changed module, the names it exported before the change and no longer does. */
 export function removedExportsOf(
@@ -27,8 +34,9 @@ export function removedExportsOf(
   const removed = goneFromGoPackages(input, byPath);
   for (const [path, before] of input.before ?? []) {
     const after = byPath.get(path);
-    if (after?.language === 'python') {
-      const gone = goneFromPythonModule(path, before, after, input);
+    const ownRules = after && MODULE_RULES[after.language];
+    if (ownRules) {
+      const gone = ownRules(path, before, after, input);
       if (gone.length > 0) removed.set(path, gone);
       continue;
     }
@@ -62,9 +70,11 @@ export function checkRemovedExportUses(
       ? pythonRemovedNameUses(path, file, input, removed)
       : file.language === 'go'
         ? goRemovedNameUses(path, file, input, byPath, removed)
-        : isScript(file)
-          ? scriptRemovedNameUses(path, input, removed)
-          : [];
+        : file.language === 'rust'
+          ? rustRemovedNameUses(path, file, input, removed)
+          : isScript(file)
+            ? scriptRemovedNameUses(path, input, removed)
+            : [];
   for (const use of uses) {
     sink.checked.names++;
     sink.findings.push({
