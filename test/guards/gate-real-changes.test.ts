@@ -72,6 +72,20 @@ describe('the gate on real changes', () => {
     ]);
   });
 
+  it('a new test-data file importing any package passes (black 6a1c0774); a new test importing one does not', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "fmt"\nversion = "1"\ndependencies = ["click"]\n',
+      'src/fmt/__init__.py': 'import click\n',
+      'tests/test_format.py': 'import fmt\n',
+    });
+    writeTree(root, { 'tests/data/cases/skip_after_bracket.py': 'from m import (\n    a\n)\n' });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, { 'tests/test_skip.py': 'import fmt\nimport mmm_undeclared\n' });
+    expect((await verify(root)).blocking.join('\n')).toContain(
+      'tests/test_skip.py imports "mmm_undeclared", but pyproject.toml does not declare mmm_undeclared.',
+    );
+  });
+
   it('a #name import whose package.json imports entry is a condition object resolves', async () => {
     const root = makeRepo({
       'package.json': JSON.stringify({

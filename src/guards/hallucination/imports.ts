@@ -4,7 +4,7 @@
  * (changed files and the importers of what the change touched, moved or deleted). What the build
  * provides is not missing: a bundler's aliases and externals, the classes protoc generates.
  */
-import { isTestPath } from '../../scan/file-kinds.js';
+import { isFixturePath, isTestPath } from '../../scan/file-kinds.js';
 import { baseName, directoryOf, posix } from '../../shared/path.js';
 import { findingId } from '../types.js';
 import { type BuildConfigs, knownToBuild } from './build-config.js';
@@ -40,6 +40,9 @@ export function checkUndeclaredPackages(
   configs: BuildConfigs,
   sink: CheckSink,
 ): void {
+  // Test data is input a test reads, not code run with the project's dependencies (black's
+  // `tests/data/cases/*.py` are texts to format, importing whatever the case needs).
+  if (isFixturePath(path)) return;
   for (const edge of input.graph.edges) {
     if (edge.from !== path || !edge.external || knownToBuild(configs, path, edge.specifier)) continue;
     const [ecosystem, ...rest] = edge.to.split(':');
