@@ -7,6 +7,7 @@
  * and blank imports are left alone.
  */
 import type { ImportFact, IndexedFile } from '../../index/types.js';
+import { TEST_NAMING_CONVENTIONS } from '../../scan/file-kinds.js';
 import { directoryOf } from '../../shared/path.js';
 import { escapeRegex } from '../../shared/regex.js';
 import type { HallucinationInput } from './input.js';
@@ -14,7 +15,8 @@ import { blanked, lineAt, type RemovedNameUse } from './name-use.js';
 import { readRepositoryFile } from './read.js';
 
 const PACKAGE_FILE = /\.go$/;
-const TEST_FILE = /_test\.go$/;
+/** Go's test files (not part of the package an importer sees): the convention's one home is file-kinds. */
+const TEST_FILE = TEST_NAMING_CONVENTIONS.find((convention) => convention.id === '*_test.go')!.pattern;
 
 /** Per changed or deleted Go file, the exported names it declared that its package no longer declares. */
 export function goneFromGoPackages(
