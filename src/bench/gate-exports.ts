@@ -147,7 +147,7 @@ function pythonTargets(
   ];
   for (const [how, namesOf] of ways) {
     for (const edge of edges) {
-      const found = definedOnce(dir, byPath.get(edge.to)!, namesOf(edge), (name) => [name]);
+      const found = definedOnce(dir, byPath.get(edge.to)!, namesOf(edge));
       if (!found) continue;
       targets.push({ file: edge.to, ...found, importer: edge.from, how });
       break;
@@ -208,31 +208,28 @@ function goTargets(
       new Map([[edge.to, exported]]),
     ).map((use) => use.name);
     // A name declared in two files of the package (one per build tag) survives renaming one of them.
-    const siblings = folderFiles(directoryOf(edge.to)).filter((file) => file.path !== edge.to);
     const found = definedOnce(dir, module, used, (name) =>
-      siblings.some((file) => file.symbols.some((symbol) => !symbol.container && symbol.name === name))
-        ? [name, name]
-        : [name],
+      folderFiles(directoryOf(edge.to)).some(
+        (file) =>
+          file.path !== edge.to && file.symbols.some((symbol) => !symbol.container && symbol.name === name),
+      ),
     );
     if (found) return [{ file: edge.to, ...found, importer: edge.from, how: 'used as a member' }];
   }
   return [];
 }
 
-/**
- * The first of `names` that `module` defines once at top level, and not elsewhere (`elsewhere`
- * lists one entry per definition outside the module), with the line that spells it.
- */
+/** The first of `names` that `module` defines once at top level, and nothing else does, with the line that spells it. */
 function definedOnce(
   dir: string,
   module: IndexedFile,
   names: readonly string[],
-  elsewhere: (name: string) => string[],
+  definedElsewhere: (name: string) => boolean = () => false,
 ): { name: string; line: number } | undefined {
   for (const name of [...new Set(names)].sort()) {
     const definitions = module.symbols.filter((symbol) => !symbol.container && symbol.name === name);
     const imported = module.imports.some((fact) => fact.names.includes(name));
-    if (definitions.length !== 1 || imported || elsewhere(name).length !== 1) continue;
+    if (definitions.length !== 1 || imported || definedElsewhere(name)) continue;
     const line = lineSpelling(dir, module.path, definitions[0]!.line, name);
     if (line) return { name, line };
   }
@@ -262,7 +259,7 @@ function rustTargets(
       .filter((fact) => fact.kind === 'static' || fact.kind === 'reexport')
       .flatMap((fact) => fact.names)
       .filter((name) => exported.has(name));
-    const found = definedOnce(dir, module, named, (name) => [name]);
+    const found = definedOnce(dir, module, named);
     if (found) return [{ file: edge.to, ...found, importer: edge.from, how: 'imported' }];
   }
   return [];
