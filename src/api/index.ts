@@ -44,6 +44,8 @@ export type { DependencyGraph, GraphEdge } from '../graph/types.js';
 /** How the removed-export guard reads an importer's uses, for the gate benchmark's mutation. */
 export { destructuredNames } from '../guards/hallucination/exported-names.js';
 export { usesOf } from '../guards/hallucination/removed-exports.js';
+export { goRemovedNameUses } from '../guards/hallucination/removed-go.js';
+export { pythonRemovedNameUses } from '../guards/hallucination/removed-python.js';
 export type { CaseContext, TestCase } from '../impact/cases/index.js';
 export { caseName, findTestCases, suiteCaseContext } from '../impact/cases/index.js';
 export type {

@@ -167,7 +167,7 @@ async function treeFacts(dir: string): Promise<TreeFacts> {
   const tests = read('contracts/test.contract.json') as TestContract;
   const tracked = (await runGit(['ls-files', '-z'], dir)).stdout.split('\0').filter(Boolean).sort();
   return {
-    importedExports: importedExportTargets(dir, files, graph.edges),
+    importedExports: importedExportTargets(dir, files, graph),
     // The index leaves lockfiles out: the tracked files name them.
     lockfile: lockfileToEdit(dir, tracked),
     runnableTests: new Set(

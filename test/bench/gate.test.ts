@@ -31,6 +31,37 @@ describe('benchmark gate', () => {
     expect(result.perKind['removed-export']).toEqual({ cases: 3, falsePass: 0, falseBlock: 0 });
   });
 
+  it('removes a Python name taken by a from-import and one read off a module binding, a Go name read as pkg.Name, a Rust name a use declaration names', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "app"\nversion = "1.0"\n',
+      'app/__init__.py': '',
+      // `aaa_unused` sorts first but nobody takes it; `cached` is decorated (the def is a line below).
+      'app/util.py':
+        'import functools\n\n\ndef aaa_unused():\n    return 0\n\n\n@functools.cache\ndef cached():\n    return 1\n',
+      'app/fmt.py': 'def compile():\n    return 1\n\n\ndef render():\n    return 2\n',
+      'app/main.py':
+        'from app import fmt\nfrom app.util import cached\n\n\ndef main():\n    return fmt.render() + cached()\n',
+      'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+      'money/money.go': 'package money\n\nfunc Format(cents int) string { return "" }\n',
+      'money/other_linux.go': 'package money\n\nfunc Aaa() int { return 0 }\n',
+      'money/other_windows.go': 'package money\n\nfunc Aaa() int { return 1 }\n',
+      'cart/cart.go':
+        'package cart\n\nimport "example.com/shop/money"\n\nfunc Total() string { _ = money.Aaa(); return money.Format(1) }\n',
+      'crates/core/Cargo.toml': '[package]\nname = "core"\nversion = "0.1.0"\nedition = "2021"\n',
+      'crates/core/src/lib.rs': 'pub mod config;\n\npub use config::load;\n',
+      'crates/core/src/config.rs': '/// Loads.\npub fn load() -> u8 {\n    1\n}\n',
+    });
+    const result = await benchmarkGate(root, { commits: 0 });
+    const removed = result.cases.filter((entry) => entry.kind === 'removed-export');
+    // Aaa is declared once per build tag: renaming one declaration removes nothing.
+    expect(removed.map((entry) => [entry.subject, entry.verdict])).toEqual([
+      ['cached of app/util.py (imported by app/main.py)', 'fail'],
+      ['render of app/fmt.py (used as a member by app/main.py)', 'fail'],
+      ['Format of money/money.go (used as a member by cart/cart.go)', 'fail'],
+      ['load of crates/core/src/config.rs (imported by crates/core/src/lib.rs)', 'fail'],
+    ]);
+  });
+
   it('imports an undeclared package in each language the tree has, where that language allows an import, and moves a Rust module', async () => {
     const root = makeRepo({
       'go.mod': 'module example.com/web\n\ngo 1.22\n\nrequire github.com/stretchr/testify v1.9.0\n',

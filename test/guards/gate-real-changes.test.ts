@@ -56,6 +56,36 @@ describe('the gate on real changes', () => {
     );
   });
 
+  it('an edit of a module with an old undeclared import passes (starlette 3d7430a0); adding one does not', async () => {
+    const utils =
+      'import sys\n\nif sys.version_info < (3, 11):\n    try:\n        from exceptiongroup import BaseExceptionGroup\n    except ImportError:\n        pass\n\n\ndef is_async(func):\n    return False\n';
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "web"\nversion = "1"\ndependencies = ["anyio"]\n',
+      'web/__init__.py': '',
+      'web/_utils.py': utils,
+    });
+    writeTree(root, { 'web/_utils.py': utils.replace('return False', 'return callable(func)') });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, { 'web/_utils.py': `import attrs\n${utils}` });
+    expect((await verify(root)).blocking).toEqual([
+      'hallucination undeclared-package: web/_utils.py imports "attrs", but pyproject.toml does not declare attrs.',
+    ]);
+  });
+
+  it('a new test-data file importing any package passes (black 6a1c0774); a new test importing one does not', async () => {
+    const root = makeRepo({
+      'pyproject.toml': '[project]\nname = "fmt"\nversion = "1"\ndependencies = ["click"]\n',
+      'src/fmt/__init__.py': 'import click\n',
+      'tests/test_format.py': 'import fmt\n',
+    });
+    writeTree(root, { 'tests/data/cases/skip_after_bracket.py': 'from m import (\n    a\n)\n' });
+    expect((await verify(root)).blocking).toEqual([]);
+    writeTree(root, { 'tests/test_skip.py': 'import fmt\nimport mmm_undeclared\n' });
+    expect((await verify(root)).blocking.join('\n')).toContain(
+      'tests/test_skip.py imports "mmm_undeclared", but pyproject.toml does not declare mmm_undeclared.',
+    );
+  });
+
   it('a #name import whose package.json imports entry is a condition object resolves', async () => {
     const root = makeRepo({
       'package.json': JSON.stringify({

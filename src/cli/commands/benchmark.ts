@@ -69,7 +69,7 @@ export const benchmarkCommand: CommandDefinition = (program, context) => {
   benchmark
     .command('gate [dir]')
     .description(
-      'Apply mutations to a clean checkout of HEAD (an import of an undeclared package in each language the tree has, a moved file whose importers are not updated, a removed export that an importer still takes through ESM, CommonJS destructuring or a member, a hand-edited lockfile, an edited generated file, an edited protected path, a deleted test that covered the change) and replay real commits as changes that must pass (one the clone cannot check out is replaced by the next); `verify` judges each. Prints false PASS (must be 0) and false blocks per kind. Nothing in the repository is changed.',
+      'Apply mutations to a clean checkout of HEAD (an import of an undeclared package in each language the tree has, a moved file whose importers are not updated, a removed export that an importer still takes (JavaScript: through ESM, CommonJS destructuring or a member; Python: a from-import or a module attribute; Go: pkg.Name from another package; Rust: a use declaration), a hand-edited lockfile, an edited generated file, an edited protected path, a deleted test that covered the change) and replay real commits as changes that must pass (one the clone cannot check out is replaced by the next); `verify` judges each. Prints false PASS (must be 0) and false blocks per kind. Nothing in the repository is changed.',
     )
     .option('--commits <n>', 'how many real commits to replay as must-pass changes (default 20)')
     .addOption(jsonOption('the figures and every case'))

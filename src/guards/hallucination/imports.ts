@@ -1,10 +1,10 @@
 /**
- * Imports that cannot work: a package no governing manifest declares (changed files only: an old
- * undeclared import is not this change's doing), and a relative import that resolves to no file
+ * Imports that cannot work: a package no governing manifest declares (new in a changed file: an
+ * old undeclared import is not this change's doing), and a relative import that resolves to no file
  * (changed files and the importers of what the change touched, moved or deleted). What the build
  * provides is not missing: a bundler's aliases and externals, the classes protoc generates.
  */
-import { isTestPath } from '../../scan/file-kinds.js';
+import { isFixturePath, isTestPath } from '../../scan/file-kinds.js';
 import { baseName, directoryOf, posix } from '../../shared/path.js';
 import { findingId } from '../types.js';
 import { type BuildConfigs, knownToBuild } from './build-config.js';
@@ -40,6 +40,9 @@ export function checkUndeclaredPackages(
   configs: BuildConfigs,
   sink: CheckSink,
 ): void {
+  // Test data is input a test reads, not code run with the project's dependencies (black's
+  // `tests/data/cases/*.py` are texts to format, importing whatever the case needs).
+  if (isFixturePath(path)) return;
   for (const edge of input.graph.edges) {
     if (edge.from !== path || !edge.external || knownToBuild(configs, path, edge.specifier)) continue;
     const [ecosystem, ...rest] = edge.to.split(':');
@@ -47,6 +50,7 @@ export function checkUndeclaredPackages(
     if (ecosystem === 'builtin' || ecosystem === 'url' || !ecosystem) continue;
     // A Python import under `if TYPE_CHECKING:` never runs; the type checker's environment provides it.
     if (edge.typeOnly && edge.from.endsWith('.py')) continue;
+    if (importedBefore(path, edge.specifier, input)) continue;
     sink.checked.imports++;
     const governing = governingManifests(declared, ecosystem, path);
     // A test runs in the locked environment, where a transitive package is installed.
@@ -67,6 +71,15 @@ export function checkUndeclaredPackages(
       requiredAction: 'repair',
     });
   }
+}
+
+/**
+ * The changed file imported the package before the change too: an old undeclared import (an
+ * optional one under `try: … except ImportError`, a package a dependency brings) is not this
+ * change's doing.
+ */
+function importedBefore(path: string, specifier: string, input: HallucinationInput): boolean {
+  return input.before?.get(path)?.imports?.some((fact) => fact.specifier === specifier) ?? false;
 }
 
 export function checkMissingModules(

@@ -19,17 +19,21 @@ export interface HallucinationInput {
   importers?: readonly string[];
   /** Paths the change deleted or moved away from. */
   removedFiles?: readonly string[];
-  /** The changed files' facts before the change (parsed from the base text): what they exported and imported. */
-  before?: ReadonlyMap<
-    string,
-    Pick<IndexedFile, 'exports' | 'confidence'> & Partial<Pick<IndexedFile, 'imports'>>
-  >;
+  /**
+   * The changed files' facts before the change (parsed from the base text): what they exported,
+   * imported and defined.
+   */
+  before?: ReadonlyMap<string, BeforeFacts>;
   /** What the agent said it did (its final message, a transcript excerpt). */
   messages?: string;
   trace?: Trace;
   /** Validates our own config text; returns problems as `key: message`. */
   validateOwnConfig?: (text: string) => string[];
 }
+
+/** What a changed file exported, imported and defined before the change. */
+export type BeforeFacts = Pick<IndexedFile, 'exports' | 'confidence'> &
+  Partial<Pick<IndexedFile, 'imports' | 'symbols'>>;
 
 /** Findings and the per-kind count of what was checked, shared by the checks of one run. */
 export interface CheckSink {

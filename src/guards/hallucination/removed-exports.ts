@@ -1,10 +1,12 @@
 /**
  * Names the change removed from a module that its importers still use. A module's names are
  * compared before and after the change (the base text parsed like any other file), so only a
- * name that was really there and is gone counts: uses through a binding (`const m = require('./x');
- * m.gone`, `import * as m from './x'`, a default import of a CommonJS module), through
- * `require('./x').gone`, or as a named import or destructured key. A module whose names cannot be
- * known before or after (it did not parse, it re-exports a module we cannot see) is left alone.
+ * name that was really there and is gone counts. JavaScript and TypeScript here: uses through a
+ * binding (`const m = require('./x'); m.gone`, `import * as m from './x'`, a default import of a
+ * CommonJS module), through `require('./x').gone`, or as a named import or destructured key.
+ * Python (`removed-python.ts`), Go (`removed-go.ts`) and Rust (`removed-rust.ts`) have their
+ * own rules of what binds a name; every language reports its uses the same way. A module whose names cannot be known
+ * before or after (it did not parse, it re-exports a module we cannot see) is left alone.
  */
 
 import type { IndexedFile } from '../../index/types.js';
@@ -12,16 +14,32 @@ import { escapeRegex } from '../../shared/regex.js';
 import { findingId } from '../types.js';
 import { destructuredNames } from './exported-names.js';
 import { type CheckSink, type HallucinationInput, isScript } from './input.js';
+import { lineAt, type NameUse, type RemovedNameUse } from './name-use.js';
 import { readRepositoryFile } from './read.js';
+import { goneFromGoPackages, goRemovedNameUses } from './removed-go.js';
+import { goneFromPythonModule, pythonRemovedNameUses } from './removed-python.js';
+import { goneFromRustModule, rustRemovedNameUses } from './removed-rust.js';
+
+/** The languages whose module files have their own rule of what binds a name (Go's is per package). */
+const MODULE_RULES: Record<string, typeof goneFromPythonModule | undefined> = {
+  python: goneFromPythonModule,
+  rust: goneFromRustModule,
+};
 
 /** Per changed module, the names it exported before the change and no longer does. */
 export function removedExportsOf(
   input: HallucinationInput,
   byPath: ReadonlyMap<string, IndexedFile>,
 ): Map<string, string[]> {
-  const removed = new Map<string, string[]>();
+  const removed = goneFromGoPackages(input, byPath);
   for (const [path, before] of input.before ?? []) {
     const after = byPath.get(path);
+    const ownRules = after && MODULE_RULES[after.language];
+    if (ownRules) {
+      const gone = ownRules(path, before, after, input);
+      if (gone.length > 0) removed.set(path, gone);
+      continue;
+    }
     if (!after || !isScript(after) || after.confidence !== 'parsed' || before.confidence !== 'parsed')
       continue;
     if (hasStarExport(before) || hasStarExport(after)) continue;
@@ -46,34 +64,48 @@ export function checkRemovedExportUses(
   sink: CheckSink,
 ): void {
   const file = byPath.get(path);
-  if (!file || !isScript(file) || removed.size === 0) return;
+  if (!file || removed.size === 0) return;
+  const uses =
+    file.language === 'python'
+      ? pythonRemovedNameUses(path, file, input, removed)
+      : file.language === 'go'
+        ? goRemovedNameUses(path, file, input, byPath, removed)
+        : file.language === 'rust'
+          ? rustRemovedNameUses(path, file, input, removed)
+          : isScript(file)
+            ? scriptRemovedNameUses(path, input, removed)
+            : [];
+  for (const use of uses) {
+    sink.checked.names++;
+    sink.findings.push({
+      id: findingId('hallucination', 'missing-export', path, `${use.module}#${use.name}`),
+      guard: 'hallucination',
+      rule: 'missing-export',
+      severity: 'block',
+      message: `${path} uses "${use.name}" of ${use.module} (${use.how}), which this change removed from its exports.`,
+      file: path,
+      line: use.line,
+      evidence: [`${use.module} exported ${use.name} before the change and does not now`],
+      requiredAction: 'repair',
+    });
+  }
+}
+
+function scriptRemovedNameUses(
+  path: string,
+  input: HallucinationInput,
+  removed: ReadonlyMap<string, string[]>,
+): RemovedNameUse[] {
+  const uses: RemovedNameUse[] = [];
   let text: string | undefined;
   for (const edge of input.graph.edges) {
     if (edge.from !== path || edge.external) continue;
     const gone = removed.get(edge.to);
     if (!gone) continue;
     text ??= readRepositoryFile(input.root, path) ?? '';
-    for (const use of usesOf(text, edge.specifier, gone)) {
-      sink.checked.names++;
-      sink.findings.push({
-        id: findingId('hallucination', 'missing-export', path, `${edge.to}#${use.name}`),
-        guard: 'hallucination',
-        rule: 'missing-export',
-        severity: 'block',
-        message: `${path} uses "${use.name}" of ${edge.to} (${use.how}), which this change removed from its exports.`,
-        file: path,
-        line: use.line,
-        evidence: [`${edge.to} exported ${use.name} before the change and does not now`],
-        requiredAction: 'repair',
-      });
-    }
+    for (const use of usesOf(text, edge.specifier, gone)) uses.push({ module: edge.to, ...use });
   }
-}
-
-interface NameUse {
-  name: string;
-  line: number;
-  how: string;
+  return uses;
 }
 
 /** Where `text` uses one of `names` from the module it imports as `specifier`. */
@@ -123,11 +155,4 @@ function bindingsOf(text: string, quoted: string): string[] {
 
 function memberPattern(binding: string): RegExp {
   return new RegExp(`(?<![\\w$.])${escapeRegex(binding)}\\s*\\??\\.\\s*([\\w$]+)`, 'g');
-}
-
-function lineAt(text: string, index: number): number {
-  if (index < 0) return 1;
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
-  return line;
 }
