@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { oneLine } from '../lines.js';
+import { symbolFact } from '../symbol-fact.js';
 import type { ExportFact, FileFacts, SymbolFact, SymbolKind } from '../types.js';
 import { type ExtractInput, emptyFacts, type LanguageAdapter } from './adapter.js';
 
@@ -156,17 +157,16 @@ export interface SymbolDetails {
 /** A symbol spanning `node`'s lines; `container` and `doc` only when there is one. */
 export function symbolAt(node: Node, details: SymbolDetails): SymbolFact {
   const { name, kind, signature, exported, container, doc } = details;
-  const line = lineOf(node);
-  const endLine = endLineOf(node);
-  // Keys in sorted order, as the index stores them (its stable JSON then copies no symbol).
-  if (container) {
-    return doc
-      ? { container, doc, endLine, exported, kind, line, name, signature }
-      : { container, endLine, exported, kind, line, name, signature };
-  }
-  return doc
-    ? { doc, endLine, exported, kind, line, name, signature }
-    : { endLine, exported, kind, line, name, signature };
+  return symbolFact({
+    container: container || undefined,
+    doc,
+    endLine: endLineOf(node),
+    exported,
+    kind,
+    line: lineOf(node),
+    name,
+    signature,
+  });
 }
 
 /** The exports of a file's exported top-level symbols: one value export each, at the symbol's line. */

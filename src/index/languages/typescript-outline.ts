@@ -5,6 +5,7 @@
  * that is not parsing has this one implementation, so the two paths give identical facts.
  */
 import { firstSentence, LineMap, oneLine } from '../lines.js';
+import { symbolFact } from '../symbol-fact.js';
 import type { ExportFact, FileFacts, ImportFact, SymbolFact, SymbolKind } from '../types.js';
 import { emptyFacts } from './adapter.js';
 import { summarize } from './summary.js';
@@ -261,16 +262,7 @@ function makeSymbol(declaration: DeclarationRecord, context: Context): SymbolFac
   const endLine = context.lines.lineOf(Math.max(start, end - 1));
   const line = context.lines.lineOf(start);
   const signature = signatureOf(context.text, start, end, declaration.bodyStart);
-  // Keys in sorted order, as the index stores them: its stable JSON then copies no symbol. One
-  // literal per shape (not spreads of optional parts) gives V8 a few stable object shapes.
-  if (container !== undefined) {
-    return doc
-      ? { container, doc, endLine, exported, kind, line, name, signature }
-      : { container, endLine, exported, kind, line, name, signature };
-  }
-  return doc
-    ? { doc, endLine, exported, kind, line, name, signature }
-    : { endLine, exported, kind, line, name, signature };
+  return symbolFact({ container, doc, endLine, exported, kind, line, name, signature });
 }
 
 /** Text from the declaration's start to where its body begins (or its first line). */
