@@ -149,6 +149,16 @@ describe('one-line summaries', () => {
       source: 'symbol-doc',
       line: 4,
     });
+    // An index file is about its folder's name (date-fns: one function per folder, its options type first).
+    const folder = typescriptAdapter.extract({
+      path: 'src/formatDistance/index.ts',
+      text: '/** The formatDistance function options. */\nexport interface FormatDistanceOptions { addSuffix?: boolean }\n/**\n * @name formatDistance\n * @summary Return the distance between the given dates in words.\n */\nexport function formatDistance() {}\n',
+    });
+    expect(folder.summary).toEqual({
+      line: 7,
+      source: 'symbol-doc',
+      text: 'Return the distance between the given dates in words.',
+    });
     const byDefault = typescriptAdapter.extract({
       path: 'src/index.ts',
       text: '/** Parses flags. */\nexport function parse() {}\n/** Runs the command line. */\nexport default function main() {}\n',

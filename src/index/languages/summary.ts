@@ -29,6 +29,19 @@ export function summarize(
 /** Lower-case letters and digits only: `user_service`, `UserService` and `user-service` agree. */
 const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** An index-like file speaks for its folder: `src/formatDistance/index.ts` is about `formatDistance`. */
+const FOLDER_INDEX_STEM = /^(index|mod|__init__|lib|main)$/;
+
+/** The name a file is about: its own stem, or its folder's for an index-like file. */
+function subjectName(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const base = path.slice(slash + 1);
+  const dot = base.indexOf('.', 1);
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  if (!FOLDER_INDEX_STEM.test(stem) || slash <= 0) return stem;
+  return path.slice(path.lastIndexOf('/', slash - 1) + 1, slash);
+}
+
 /**
  * The symbol a file is about, when one visibly is: the exported top-level name the file is named
  * after (`strings.go` → `Strings`, `errors.ts` → `Error`), else one that ends with the file's
@@ -39,9 +52,7 @@ function principalSymbol(path: string, facts: FileFacts, symbols: SymbolFact[]):
   const candidates = symbols.filter(
     (symbol) => symbol.exported && symbol.kind !== 'method' && !symbol.container,
   );
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  const dot = base.indexOf('.', 1);
-  const stem = squash(dot > 0 ? base.slice(0, dot) : base);
+  const stem = squash(subjectName(path));
   if (stem) {
     const named = candidates.find((symbol) => {
       const name = squash(symbol.name);

@@ -7,10 +7,10 @@
  * without loading any grammar.
  */
 export const EXTRACTOR_VERSIONS = {
-  typescript: 13,
-  python: 10,
-  go: 9,
-  rust: 10,
+  typescript: 14,
+  python: 11,
+  go: 10,
+  rust: 11,
   java: 10,
   text: 10,
 } as const satisfies Record<string, number>;
