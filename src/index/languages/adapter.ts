@@ -1,4 +1,5 @@
 /** The shape of a language adapter: one file per language in this folder, one line in `registry.ts`. */
+import { countLines } from '../lines.js';
 import type { FileFacts } from '../types.js';
 
 export interface ExtractInput {
@@ -41,12 +42,4 @@ export function emptyFacts(
     summary: { source: 'derived', text: '' },
     symbols: [],
   };
-}
-
-/** Lines of a text as an editor numbers them: a final newline starts no line of its own. */
-export function countLines(text: string): number {
-  let lines = text.length === 0 ? 0 : 1;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
-  if (text.endsWith('\n')) lines--;
-  return lines;
 }
