@@ -11,6 +11,7 @@ import { FactsCache, type WholeShards } from './cache.js';
 import { type ExtractJob, extractFacts, extractorOf } from './extract.js';
 import { adapterFor, initAdapters } from './languages/registry.js';
 import { extractInWorkers, plannedWorkers, workerScript } from './pool.js';
+import { indexedEntry } from './stored-entry.js';
 import type { FileFacts, IndexedFile, IndexStats, RepositoryIndex } from './types.js';
 
 export interface IndexOptions {
@@ -75,34 +76,10 @@ export async function indexRepository(
   });
 
   const files = keys.map(
-    (key, position): IndexedFile => whole.files.get(key.path) ?? indexedEntry(key, facts[position]!),
+    (key, position): IndexedFile =>
+      whole.files.get(key.path) ?? indexedEntry(key, facts[position]!, facts[position]!.exports),
   );
   return { files, stats: statsOf(files, whole, pending.length) };
-}
-
-type EntryKey = Pick<IndexedFile, 'path' | 'language' | 'kind' | 'hash' | 'extractor'>;
-
-/**
- * A file's entry, its keys in sorted order as the index stores them: the stable JSON of a shard
- * then copies no entry (spreading key and facts, then sorting, copied all 27k entries of babel).
- */
-function indexedEntry(key: EntryKey, facts: FileFacts): IndexedFile {
-  return {
-    confidence: facts.confidence,
-    diagnostics: facts.diagnostics,
-    env: facts.env,
-    exports: facts.exports,
-    extractor: key.extractor,
-    hash: key.hash,
-    imports: facts.imports,
-    kind: key.kind,
-    language: key.language,
-    lines: facts.lines,
-    path: key.path,
-    routes: facts.routes,
-    summary: facts.summary,
-    symbols: facts.symbols,
-  };
 }
 
 async function extractPending(
