@@ -1,5 +1,6 @@
 /** The one-line summary every adapter ends with: module doc, else the principal symbol's doc, else derived. */
 import { hasGeneratedMarker } from '../../scan/classify.js';
+import { baseName, directoryOf } from '../../shared/path.js';
 import type { FileFacts, SummaryFact, SymbolFact } from '../types.js';
 
 /** A doc that opens with an example (`url = httpx.URL(...)`, `>>> f()`) rather than a sentence. */
@@ -27,19 +28,18 @@ export function summarize(
 }
 
 /** Lower-case letters and digits only: `user_service`, `UserService` and `user-service` agree. */
-const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+export const squashName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** An index-like file speaks for its folder: `src/formatDistance/index.ts` is about `formatDistance`. */
 const FOLDER_INDEX_STEM = /^(index|mod|__init__|lib|main)$/;
 
 /** The name a file is about: its own stem, or its folder's for an index-like file. */
 function subjectName(path: string): string {
-  const slash = path.lastIndexOf('/');
-  const base = path.slice(slash + 1);
+  const base = baseName(path);
   const dot = base.indexOf('.', 1);
   const stem = dot > 0 ? base.slice(0, dot) : base;
-  if (!FOLDER_INDEX_STEM.test(stem) || slash <= 0) return stem;
-  return path.slice(path.lastIndexOf('/', slash - 1) + 1, slash);
+  const folder = directoryOf(path);
+  return FOLDER_INDEX_STEM.test(stem) && folder ? baseName(folder) : stem;
 }
 
 /**
@@ -52,15 +52,15 @@ function principalSymbol(path: string, facts: FileFacts, symbols: SymbolFact[]):
   const candidates = symbols.filter(
     (symbol) => symbol.exported && symbol.kind !== 'method' && !symbol.container,
   );
-  const stem = squash(subjectName(path));
+  const stem = squashName(subjectName(path));
   if (stem) {
     const named = candidates.find((symbol) => {
-      const name = squash(symbol.name);
+      const name = squashName(symbol.name);
       return name === stem || stem === `${name}s` || stem === `${name}es`;
     });
     if (named) return named;
     if (stem.length >= 4) {
-      const ending = candidates.find((symbol) => squash(symbol.name).endsWith(stem));
+      const ending = candidates.find((symbol) => squashName(symbol.name).endsWith(stem));
       if (ending) return ending;
     }
   }

@@ -1,7 +1,10 @@
 /** Files without a parser: lexical facts only (a summary from the first heading, paragraph or description). */
+
+import { baseName, directoryOf } from '../../shared/path.js';
 import { leadingSentence, oneLine } from '../lines.js';
 import { type ProseBlock, proseBlocks, withoutInlineMarkup } from '../prose.js';
 import { emptyFacts, type LanguageAdapter } from './adapter.js';
+import { squashName } from './summary.js';
 import { EXTRACTOR_VERSIONS } from './versions.js';
 
 export const textAdapter: LanguageAdapter = {
@@ -105,15 +108,12 @@ function underTitle(
   return { text: oneLine(sentence, 160), line: next.line };
 }
 
-const squash = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
 function namesFolder(heading: string, path: string): boolean {
-  const slash = path.lastIndexOf('/');
-  if (slash <= 0) return false;
-  const folder = path.slice(path.lastIndexOf('/', slash - 1) + 1, slash);
-  const name = squash(folder);
+  const folder = directoryOf(path);
+  if (!folder) return false;
+  const name = squashName(baseName(folder));
   // A package's README titled with its scoped name: `@vitejs/plugin-legacy` in `plugin-legacy/`.
   const title = heading.trim();
   const unscoped = title.startsWith('@') && title.includes('/') ? title.slice(title.indexOf('/') + 1) : title;
-  return name.length > 0 && (squash(title) === name || squash(unscoped) === name);
+  return name.length > 0 && (squashName(title) === name || squashName(unscoped) === name);
 }
