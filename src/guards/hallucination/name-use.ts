@@ -1,4 +1,5 @@
 /** Where a file uses a name of a module it imports, as the removed-name checks of every language report it. */
+import { escapeRegex } from '../../shared/regex.js';
 
 export interface NameUse {
   name: string;
@@ -22,4 +23,13 @@ export function lineAt(text: string, index: number): number {
 /** `text` with each match of `noise` (comments, string literals) blanked, newlines kept, so indexes and lines stay. */
 export function blanked(text: string, noise: RegExp): string {
   return text.replace(noise, (match) => match.replace(/[^\n]/g, ' '));
+}
+
+/**
+ * Each `binding.name` in `code` (blanked of comments and strings), in order: how Python reads a
+ * module's name off `import pkg.mod as binding` and Go off an imported package's alias.
+ */
+export function* memberReads(code: string, binding: string): Generator<{ name: string; index: number }> {
+  const pattern = new RegExp(`(?<![\\w.])${escapeRegex(binding)}[ \\t]*\\.[ \\t]*(\\w+)`, 'g');
+  for (const match of code.matchAll(pattern)) yield { name: match[1]!, index: match.index };
 }

@@ -11,7 +11,7 @@ import { TEST_NAMING_CONVENTIONS } from '../../scan/file-kinds.js';
 import { directoryOf } from '../../shared/path.js';
 import { escapeRegex } from '../../shared/regex.js';
 import type { HallucinationInput } from './input.js';
-import { blanked, lineAt, type RemovedNameUse } from './name-use.js';
+import { blanked, lineAt, memberReads, type RemovedNameUse } from './name-use.js';
 import { readRepositoryFile } from './read.js';
 
 const PACKAGE_FILE = /\.go$/;
@@ -92,12 +92,10 @@ export function goRemovedNameUses(
     code ??= blanked(text, NOISE);
     const alias = importAlias(text, fact) ?? packageName(byPath.get(edge.to), fact.specifier);
     if (alias === '.' || alias === '_') continue;
-    const pattern = new RegExp(`(?<![\\w.])${escapeRegex(alias)}[ \\t]*\\.[ \\t]*(\\w+)`, 'g');
-    for (const match of code.matchAll(pattern)) {
-      const name = match[1]!;
+    for (const { name, index } of memberReads(code, alias)) {
       const module = gone.get(name);
       if (module && !uses.some((use) => use.name === name && use.module === module))
-        uses.push({ module, name, line: lineAt(code, match.index), how: `as ${alias}.${name}` });
+        uses.push({ module, name, line: lineAt(code, index), how: `as ${alias}.${name}` });
     }
   }
   return uses;

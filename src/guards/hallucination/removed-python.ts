@@ -13,7 +13,7 @@ import type { ImportFact, IndexedFile } from '../../index/types.js';
 import { directoryOf } from '../../shared/path.js';
 import { escapeRegex } from '../../shared/regex.js';
 import type { BeforeFacts, HallucinationInput } from './input.js';
-import { blanked, lineAt, type RemovedNameUse } from './name-use.js';
+import { blanked, lineAt, memberReads, type RemovedNameUse } from './name-use.js';
 import { readRepositoryFile } from './read.js';
 
 /** The names `path` bound before the change and binds no more (sorted; empty when unsure). */
@@ -166,11 +166,8 @@ function memberUses(
   gone: readonly string[],
 ): Omit<RemovedNameUse, 'module'>[] {
   const uses: Omit<RemovedNameUse, 'module'>[] = [];
-  const pattern = new RegExp(`(?<![\\w.])${escapeRegex(binding)}[ \\t]*\\.[ \\t]*(\\w+)`, 'g');
-  for (const match of code.matchAll(pattern)) {
-    const name = match[1]!;
+  for (const { name, index } of memberReads(code, binding))
     if (gone.includes(name) && !uses.some((use) => use.name === name))
-      uses.push({ name, line: lineAt(code, match.index), how: `as ${binding}.${name}` });
-  }
+      uses.push({ name, line: lineAt(code, index), how: `as ${binding}.${name}` });
   return uses;
 }
